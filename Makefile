@@ -1,0 +1,108 @@
+# kvmlm: KVM live-migration backports for enterprise kernels.
+#
+# Thin entry points; the work is done by scripts/ (one job each) and the C tools
+# in src/. `make` builds the whole path for one base; `make check` runs every
+# test lane. See README.md.
+
+BASE     ?= debian-6.1-amd64
+BASEFILE := bases/$(BASE)
+include $(BASEFILE)
+
+TOP      := $(CURDIR)
+BUILD    ?= $(TOP)/build/$(BASE)
+OUT      ?= $(TOP)/out
+TOOLS    := $(TOP)/build/tools
+VERSION  := $(shell cat VERSION)
+PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
+SELFTESTS := dirty_log_test dirty_log_perf_test
+DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
+CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
+
+.PHONY: all deps base apply build selftests kabi package tools lint summary \
+        check check-unit check-stack check-kabi check-vm check-packaging clean distclean help
+
+all: deps base apply build kabi package summary
+
+help:
+	@sed -n 's/^## //p' README.md | head -n 40
+
+# ---- the build path ----------------------------------------------------------
+
+deps:
+	@scripts/install-build-deps
+
+base: $(BUILD)/base/.stamp
+$(BUILD)/base/.stamp: $(BASEFILE) scripts/fetch-base
+	scripts/fetch-base $(BASEFILE) $(BUILD)
+
+# A fresh copy of the pristine tree with the whole series, whenever series or a patch changes.
+apply: $(BUILD)/tree.stamp
+$(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series
+	scripts/apply-series --copy-from $(BUILD)/base/src $(BUILD)/tree series patches
+	touch $@
+
+build: $(BUILD)/modules/Module.symvers
+$(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules
+	scripts/build-modules $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/modules
+
+selftests: $(BUILD)/selftests/.stamp
+$(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftests
+	scripts/build-selftests $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(SELFTESTS)
+	touch $@
+
+kabi: $(BUILD)/modules/Module.symvers $(TOOLS)/kabi-check
+	@echo "==> [kabi] rebuilt exports vs $(BASE_KABI_DIR)/symvers, stock modules of $(BASE_KERNELRELEASE)"
+	@$(TOOLS)/kabi-check --reference $(BASE_KABI_DIR)/symvers --new $(BUILD)/modules/Module.symvers \
+		--severities kabi/severities \
+		--stock-modules $(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE) --shipped $(BASE_KVM_MODULES) \
+		> $(BUILD)/kabi-report.txt; rc=$$?; grep -vE '^INFO' $(BUILD)/kabi-report.txt; \
+		echo "    full report: $(BUILD)/kabi-report.txt"; exit $$rc
+
+package: $(DEB)
+$(DEB): $(BUILD)/modules/Module.symvers $(wildcard debian/* debian/*/*) series VERSION scripts/package-deb
+	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(OUT) $(VERSION)
+
+summary:
+	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
+	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' series) (tree: $(BUILD)/tree)"
+	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
+	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt) ($(BUILD)/kabi-report.txt)"
+	@echo "    package         : $(DEB)"
+
+# ---- C tools -----------------------------------------------------------------
+
+tools: $(TOOLS)/patchlint $(TOOLS)/kabi-check
+$(TOOLS)/%: src/%.c
+	@mkdir -p $(TOOLS)
+	$(CC) $(CFLAGS_TOOLS) -o $@ $<
+
+lint: $(TOOLS)/patchlint
+	$(TOOLS)/patchlint --series series --patches patches
+	@echo "==> [lint] series and every patch header/diff format OK"
+
+# ---- test lanes ----------------------------------------------------------------
+
+check: deps check-unit lint check-stack check-kabi check-vm check-packaging
+	@echo "==> make check: all lanes passed"
+
+check-unit: tools
+	tests/unit/run-unit-tests $(TOOLS)
+
+check-stack: base apply build selftests tools
+	tests/stack/test-apply-reports-failing-patch $(BUILD)
+	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
+
+check-kabi: kabi
+
+check-vm: build selftests
+	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
+
+check-packaging: package
+	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
+
+clean:
+	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
+	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/pkg $(TOOLS) $(OUT)
+
+distclean:
+	rm -rf build $(OUT)

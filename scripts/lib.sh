@@ -1,0 +1,29 @@
+# Shared helpers for kvmlm scripts: progress lines and errors. Sourced, not run.
+# shellcheck shell=bash
+
+KVMLM_PROG=${KVMLM_PROG:-$(basename "$0")}
+
+# step "text": a progress line a human can follow in a long build log.
+step() { printf '==> [%s] %s\n' "$KVMLM_PROG" "$*"; }
+info() { printf '    %s\n' "$*"; }
+warn() { printf 'WARNING: [%s] %s\n' "$KVMLM_PROG" "$*" >&2; }
+die()  { printf 'ERROR: [%s] %s\n' "$KVMLM_PROG" "$*" >&2; exit 1; }
+
+# load_base FILE: read a bases/ file (KEY=value lines) into the environment.
+load_base() {
+	[ -f "$1" ] || die "base file '$1' not found (see bases/)"
+	# shellcheck disable=SC1090
+	. "$1"
+	[ -n "${BASE_VERSION:-}" ] && [ -n "${BASE_KERNELRELEASE:-}" ] || die "base file '$1' lacks BASE_VERSION or BASE_KERNELRELEASE"
+}
+
+# run_logged LOG CMD...: run a long command with its output in LOG; on failure show the tail.
+run_logged() {
+	local log=$1; shift
+	mkdir -p "$(dirname "$log")"
+	if ! "$@" >"$log" 2>&1; then
+		echo "---- last 40 lines of $log ----" >&2
+		tail -n 40 "$log" >&2
+		die "command failed: $* (full log: $log)"
+	fi
+}

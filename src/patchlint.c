@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patchlint - check kvmlm kernel patches against the header schema and the
+ * diff format, and check that `series` and `patches/` agree.
+ *
+ * Header schema (DESIGN.md, "Patch conventions"):
+ *   From:, Date:, Subject:      of the original author and commit
+ *   Patch-mainline: vX.Y[-rcN]  + one or more "Git-commit: <40 hex>[ (partial)]"
+ *   Patch-mainline: Never, <reason> | Submitted, <where>   (no Git-commit)
+ *   References:                 what the patch is for
+ * Diff format: "-p ab" paths (a/... b/... or /dev/null), no timestamps after
+ * the file names, no "Index:" lines, at least one hunk.
+ *
+ * Usage:
+ *   patchlint PATCH...                         check patch files
+ *   patchlint --series SERIES --patches DIR    also check series <-> files
+ *
+ * Every problem is printed as "file:line: error: text"; exit status 1 when
+ * there is any, 2 on usage or I/O errors, 0 when everything is clean.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int errors;
+
+static void report(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (line > 0)
+		fprintf(stdout, "%s:%d: error: ", file, line);
+	else
+		fprintf(stdout, "%s: error: ", file);
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	errors++;
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Value of a "Key: value" header line with surrounding blanks removed. */
+static const char *header_value(char *line, const char *key)
+{
+	size_t n = strlen(key);
+	char *v, *end;
+
+	if (strncasecmp(line, key, n) != 0 || line[n] != ':')
+		return NULL;
+	v = line + n + 1;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	end = v + strlen(v);
+	while (end > v && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return v;
+}
+
+static bool is_hex40(const char *s, size_t len)
+{
+	if (len != 40)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!isxdigit((unsigned char)s[i]) || isupper((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* "v6.8", "v6.13", "v6.9-rc3" */
+static bool is_release(const char *s)
+{
+	const char *p = s;
+
+	if (*p++ != 'v' || !isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p++ != '.' || !isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (starts_with(p, "-rc")) {
+		p += 3;
+		if (!isdigit((unsigned char)*p))
+			return false;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	return *p == '\0';
+}
+
+/* A diff file-name line must be "--- a/path", "+++ b/path" or /dev/null, nothing after. */
+static void check_diff_path(const char *file, int lineno, const char *line)
+{
+	const char *path = line + 4;
+	bool old = line[0] == '-';
+
+	if (strchr(path, '\t') || strstr(path, "  "))
+		report(file, lineno, "timestamp or trailing data after the file name (use -p ab --no-timestamps): %s", line);
+	if (strcmp(path, "/dev/null") == 0)
+		return;
+	if (!starts_with(path, old ? "a/" : "b/"))
+		report(file, lineno, "file name must start with \"%s\" (-p ab diffs): %s", old ? "a/" : "b/", line);
+}
+
+static void lint_patch(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int lineno = 0, hunks = 0, commits = 0, first_commit_line = 0;
+	int mainline_line = 0;
+	bool in_diff = false, have_from = false, have_date = false, have_subject = false;
+	bool have_refs = false, want_commit = false, forbid_commit = false;
+	char mainline[256] = "";
+
+	if (!f) {
+		report(file, 0, "cannot open: %s", strerror(errno));
+		return;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		const char *v;
+
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+
+		if (starts_with(line, "Index:") || starts_with(line, "=================================================================")) {
+			report(file, lineno, "\"Index:\" lines are not allowed (quilt refresh --no-index)");
+			continue;
+		}
+		if (starts_with(line, "diff --git ") || starts_with(line, "diff -")) {
+			in_diff = true;
+			continue;
+		}
+		if (starts_with(line, "--- ") && !in_diff) {
+			/* a bare "---" separates the message from a diffstat; "--- x" starts a diff */
+			in_diff = true;
+		}
+		if (in_diff) {
+			if (starts_with(line, "--- ") || starts_with(line, "+++ "))
+				check_diff_path(file, lineno, line);
+			else if (starts_with(line, "@@ "))
+				hunks++;
+			continue;
+		}
+
+		if ((v = header_value(line, "From")))
+			have_from = *v != '\0';
+		else if ((v = header_value(line, "Date")))
+			have_date = *v != '\0';
+		else if ((v = header_value(line, "Subject")))
+			have_subject = *v != '\0';
+		else if ((v = header_value(line, "References")))
+			have_refs = *v != '\0';
+		else if ((v = header_value(line, "Patch-mainline"))) {
+			if (mainline_line)
+				report(file, lineno, "Patch-mainline given twice (first on line %d)", mainline_line);
+			mainline_line = lineno;
+			snprintf(mainline, sizeof(mainline), "%s", v);
+			if (is_release(v)) {
+				want_commit = true;
+			} else if (starts_with(v, "Never") || starts_with(v, "Submitted")) {
+				const char *kind = starts_with(v, "Never") ? "Never" : "Submitted";
+				const char *rest = v + strlen(kind);
+
+				forbid_commit = true;
+				if (*rest != ',' || rest[1 + strspn(rest + 1, " \t")] == '\0')
+					report(file, lineno, "Patch-mainline: %s needs a reason: \"%s, <%s>\"", kind, kind,
+					       kind[0] == 'N' ? "why it will never be upstream" : "where it was submitted");
+			} else {
+				report(file, lineno, "Patch-mainline must be a release (v6.8, v6.9-rc3), \"Never, <reason>\" or \"Submitted, <where>\"; got \"%s\"", v);
+			}
+		} else if ((v = header_value(line, "Git-commit"))) {
+			size_t idlen = strcspn(v, " \t");
+			const char *rest = v + idlen;
+
+			commits++;
+			if (!first_commit_line)
+				first_commit_line = lineno;
+			if (!is_hex40(v, idlen))
+				report(file, lineno, "Git-commit must be a full 40-hex lowercase commit id; got \"%.*s\"", (int)idlen, v);
+			rest += strspn(rest, " \t");
+			if (*rest && strcmp(rest, "(partial)") != 0)
+				report(file, lineno, "unexpected text after the Git-commit id: \"%s\" (only \"(partial)\" is allowed)", rest);
+		}
+	}
+	free(line);
+	fclose(f);
+
+	if (!have_from)
+		report(file, 0, "missing From: (original author)");
+	if (!have_date)
+		report(file, 0, "missing Date: (original author date)");
+	if (!have_subject)
+		report(file, 0, "missing Subject: (original subject)");
+	if (!have_refs)
+		report(file, 0, "missing References: (what the patch is for)");
+	if (!mainline_line)
+		report(file, 0, "missing Patch-mainline:");
+	if (want_commit && !commits)
+		report(file, mainline_line, "Patch-mainline: %s needs at least one Git-commit: line", mainline);
+	if (forbid_commit && commits)
+		report(file, first_commit_line, "Git-commit given for a patch that is not upstream (Patch-mainline: %s)", mainline);
+	if (!hunks)
+		report(file, 0, "no diff hunks found");
+}
+
+/* ---- series <-> patches/ ---- */
+
+struct strlist {
+	char **v;
+	int *line;
+	size_t n, cap;
+};
+
+static void strlist_add(struct strlist *l, const char *s, int line)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		l->line = realloc(l->line, l->cap * sizeof(*l->line));
+		if (!l->v || !l->line) {
+			perror("realloc");
+			exit(2);
+		}
+	}
+	l->v[l->n] = strdup(s);
+	l->line[l->n++] = line;
+}
+
+static int strlist_find(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Patches of other projects (qemu/...) have their own series; fixtures are test data. */
+static bool skip_dir(const char *rel)
+{
+	return strcmp(rel, "qemu") == 0;
+}
+
+static void collect_patches(const char *root, const char *rel, struct strlist *out)
+{
+	char path[8192];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, sizeof(path), "%s%s%s", root, *rel ? "/" : "", rel);
+	d = opendir(path);
+	if (!d) {
+		report(path, 0, "cannot open directory: %s", strerror(errno));
+		return;
+	}
+	while ((e = readdir(d))) {
+		char sub[4096];
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", e->d_name);
+		snprintf(path, sizeof(path), "%s/%s", root, sub);
+		if (stat(path, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (!skip_dir(sub))
+				collect_patches(root, sub, out);
+		} else if (strstr(e->d_name, ".patch") || strstr(e->d_name, ".diff")) {
+			strlist_add(out, sub, 0);
+		}
+	}
+	closedir(d);
+}
+
+static void lint_series(const char *series, const char *patches)
+{
+	FILE *f = fopen(series, "r");
+	struct strlist listed = { 0 }, files = { 0 };
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0;
+
+	if (!f) {
+		report(series, 0, "cannot open: %s", strerror(errno));
+		return;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		char *p = line, *end;
+		char path[4096];
+		int prev;
+
+		lineno++;
+		p += strspn(p, " \t");
+		if (*p == '#' || *p == '\n' || *p == '\0')
+			continue;
+		end = p + strcspn(p, " \t\n#");
+		*end = '\0';
+		if ((prev = strlist_find(&listed, p)) >= 0) {
+			report(series, lineno, "%s is listed twice (first on line %d)", p, listed.line[prev]);
+			continue;
+		}
+		strlist_add(&listed, p, lineno);
+		snprintf(path, sizeof(path), "%s/%s", patches, p);
+		if (access(path, R_OK) != 0)
+			report(series, lineno, "%s: no such patch in %s/", p, patches);
+		else
+			lint_patch(path);
+	}
+	free(line);
+	fclose(f);
+
+	collect_patches(patches, "", &files);
+	for (size_t i = 0; i < files.n; i++)
+		if (strlist_find(&listed, files.v[i]) < 0)
+			report(patches, 0, "%s is not listed in %s (add it, or delete the file)", files.v[i], series);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: patchlint [--series SERIES --patches DIR] [PATCH...]\n"
+		"  checks patch headers (From, Date, Subject, Patch-mainline, Git-commit, References),\n"
+		"  the diff format (-p ab, no timestamps, no Index: lines), and series <-> patches/.\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *series = NULL, *patches = NULL;
+	int checked = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--series") == 0 && i + 1 < argc) {
+			series = argv[++i];
+		} else if (strcmp(argv[i], "--patches") == 0 && i + 1 < argc) {
+			patches = argv[++i];
+		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			usage();
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "patchlint: unknown option %s\n", argv[i]);
+			usage();
+		} else {
+			lint_patch(argv[i]);
+			checked++;
+		}
+	}
+	if (!!series != !!patches)
+		usage();
+	if (series) {
+		lint_series(series, patches);
+		checked++;
+	}
+	if (!checked)
+		usage();
+	if (errors) {
+		printf("patchlint: %d error%s\n", errors, errors == 1 ? "" : "s");
+		return 1;
+	}
+	return 0;
+}
