@@ -82,13 +82,16 @@ lint: $(TOOLS)/patchlint
 
 # ---- test lanes ----------------------------------------------------------------
 
-check: deps check-unit lint check-stack check-kabi check-vm check-packaging
-	@echo "==> make check: all lanes passed"
+CHECK_LANES := check-unit lint check-stack check-kabi check-vm check-packaging
+check: deps $(CHECK_LANES)
+	@echo "==> make check: every lane passed ($(CHECK_LANES))"
+	@echo "lanes: $(words $(CHECK_LANES)) passed, 0 failed"
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
 
 check-stack: base apply build selftests tools
+	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
 	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
 
