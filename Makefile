@@ -14,11 +14,11 @@ OUT      ?= $(TOP)/out
 TOOLS    := $(TOP)/build/tools
 VERSION  := $(shell cat VERSION)
 PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
-SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test
+SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 
-.PHONY: all deps base apply build selftests kabi package tools lint summary \
+.PHONY: all deps base apply build selftests kabi package tools lint refresh summary \
         check check-unit check-stack check-kabi check-vm check-packaging clean distclean help
 
 all: deps base apply build kabi package summary
@@ -75,6 +75,11 @@ tools: $(TOOLS)/patchlint $(TOOLS)/kabi-check
 $(TOOLS)/%: src/%.c
 	@mkdir -p $(TOOLS)
 	$(CC) $(CFLAGS_TOOLS) -o $@ $<
+
+# Regenerate one patch against the series before it, header kept: make refresh PATCH=linux/x86/foo.patch
+refresh: $(BUILD)/base/.stamp
+	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
+	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
 lint: $(TOOLS)/patchlint
 	$(TOOLS)/patchlint --series series --patches patches
