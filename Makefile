@@ -14,7 +14,7 @@ OUT      ?= $(TOP)/out
 TOOLS    := $(TOP)/build/tools
 VERSION  := $(shell cat VERSION)
 PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
-SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test
+SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 
