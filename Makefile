@@ -19,7 +19,7 @@ DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARC
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 
 .PHONY: all deps base apply build selftests kabi package tools lint refresh summary \
-        check check-unit check-stack check-kabi check-vm check-packaging clean distclean help
+        check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
 
 all: deps base apply build kabi package summary
 
@@ -87,7 +87,7 @@ lint: $(TOOLS)/patchlint
 
 # ---- test lanes ----------------------------------------------------------------
 
-CHECK_LANES := check-unit lint check-stack check-kabi check-vm check-packaging
+CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging
 check: deps $(CHECK_LANES)
 	@echo "==> make check: every lane passed ($(CHECK_LANES))"
 	@echo "lanes: $(words $(CHECK_LANES)) passed, 0 failed"
@@ -99,6 +99,10 @@ check-stack: base apply build selftests tools
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
 	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
+
+# Bisectability: build after every patch of the series (incremental, ~8 min).
+check-prefixes: base
+	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 
 check-kabi: kabi
 
