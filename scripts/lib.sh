@@ -27,3 +27,19 @@ run_logged() {
 		die "command failed: $* (full log: $log)"
 	fi
 }
+
+# patched_files PATCH...: the files the patches change (their "+++ b/" paths), one per
+# line, in the order the patches change them.
+patched_files() { awk '/^\+\+\+ b\// { f = substr($2, 3); if (!seen[f]++) print f }' "$@"; }
+
+# copy_patched_files PRISTINE DEST PATCH...: a small tree holding only the files the
+# patches touch, as they are in PRISTINE (files a patch creates are not there yet).
+copy_patched_files() {
+	local pristine=$1 dest=$2 f; shift 2
+	mkdir -p "$dest"
+	patched_files "$@" | while read -r f; do
+		[ -f "$pristine/$f" ] || continue
+		mkdir -p "$dest/$(dirname "$f")"
+		cp "$pristine/$f" "$dest/$f"
+	done
+}
