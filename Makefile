@@ -18,7 +18,7 @@ SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_te
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 
-.PHONY: all deps base apply build selftests kabi package tools lint refresh summary \
+.PHONY: all deps base apply build selftests kabi kabi-reference package tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
 
 all: deps base apply build kabi package summary
@@ -42,7 +42,10 @@ $(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series
 	touch $@
 
 build: $(BUILD)/modules/Module.symvers
-$(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules
+# The reference genksyms records go next to the objects first (.symref): the build log then
+# says which type changed behind any CRC that moved.
+$(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules $(TOOLS)/kabi-symtypes
+	$(TOOLS)/kabi-symtypes split $(BASE_KABI_DIR)/symtypes $(BUILD)/obj
 	scripts/build-modules $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/modules
 
 selftests: $(BUILD)/selftests/.stamp
@@ -50,13 +53,12 @@ $(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftes
 	scripts/build-selftests $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(SELFTESTS)
 	touch $@
 
-kabi: $(BUILD)/modules/Module.symvers $(TOOLS)/kabi-check
-	@echo "==> [kabi] rebuilt exports vs $(BASE_KABI_DIR)/symvers, stock modules of $(BASE_KERNELRELEASE)"
-	@$(TOOLS)/kabi-check --reference $(BASE_KABI_DIR)/symvers --new $(BUILD)/modules/Module.symvers \
-		--severities kabi/severities \
-		--stock-modules $(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE) --shipped $(BASE_KVM_MODULES) \
-		> $(BUILD)/kabi-report.txt; rc=$$?; grep -vE '^INFO' $(BUILD)/kabi-report.txt; \
-		echo "    full report: $(BUILD)/kabi-report.txt"; exit $$rc
+kabi: $(BUILD)/modules/Module.symvers $(KABI_TOOLS)
+	scripts/kabi-gate $(BASEFILE) $(BUILD) $(TOOLS)
+
+# Regenerate kabi/<base>/{symtypes,layout} from an unpatched build (when the base changes; ~3 min).
+kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)
+	scripts/kabi-reference $(BASEFILE) $(BUILD) $(TOOLS)
 
 package: $(DEB)
 $(DEB): $(BUILD)/modules/Module.symvers $(wildcard debian/* debian/*/*) series VERSION scripts/package-deb
@@ -66,15 +68,18 @@ summary:
 	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
 	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' series) (tree: $(BUILD)/tree)"
 	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
-	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt) ($(BUILD)/kabi-report.txt)"
+	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt), $$(tail -n1 $(BUILD)/kabi-explain.txt) ($(BUILD)/kabi-report.txt, $(BUILD)/kabi-explain.txt)"
 	@echo "    package         : $(DEB)"
 
 # ---- C tools -----------------------------------------------------------------
 
-tools: $(TOOLS)/patchlint $(TOOLS)/kabi-check
-$(TOOLS)/%: src/%.c
+KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
+tools: $(TOOLS)/patchlint $(KABI_TOOLS)
+$(TOOLS)/%: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(TOOLS)
-	$(CC) $(CFLAGS_TOOLS) -o $@ $<
+	$(CC) $(CFLAGS_TOOLS) -o $@ $< $(LDLIBS_$*)
+# kabi-layout reads the modules' DWARF with libdwfl (elfutils)
+LDLIBS_kabi-layout := -ldw -lelf
 
 # Regenerate one patch against the series before it, header kept: make refresh PATCH=linux/x86/foo.patch
 refresh: $(BUILD)/base/.stamp
@@ -99,6 +104,7 @@ check-stack: base apply build selftests tools
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
 	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
+	tests/stack/test-kabi-fixup-still-checks-layout $(BASEFILE) $(BUILD) $(TOOLS)
 
 # Bisectability: build after every patch of the series (incremental, ~8 min).
 check-prefixes: base

@@ -43,3 +43,15 @@ copy_patched_files() {
 		cp "$pristine/$f" "$dest/$f"
 	done
 }
+
+# kernel_make TREE OBJDIR ARGS...: make in a kernel tree for the loaded base, objects in
+# OBJDIR (O=), with the variables Debian's .kernelvariables sets for the stock kernel.
+# KBUILD_SYMTYPES=1: genksyms also writes <object>.symtypes, the type records behind
+# every CRC, which the kABI report compares with the reference. When an
+# <object>.symref (the reference's records, laid by `kabi-symtypes split`) sits next
+# to an object, genksyms prints why an export's CRC changed into the log.
+kernel_make() {
+	local tree=$1 obj=$2; shift 2
+	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" \
+		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
+}
