@@ -18,7 +18,7 @@ SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_te
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 
-.PHONY: all deps base apply build selftests kabi kabi-reference package tools lint refresh summary \
+.PHONY: all deps base apply build selftests repro kabi kabi-reference package tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
 
 all: deps base apply build kabi package summary
@@ -44,9 +44,14 @@ $(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series
 build: $(BUILD)/modules/Module.symvers
 # The reference genksyms records go next to the objects first (.symref): the build log then
 # says which type changed behind any CRC that moved.
-$(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules $(TOOLS)/kabi-symtypes
+$(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules | $(TOOLS)/kabi-symtypes
 	$(TOOLS)/kabi-symtypes split $(BASE_KABI_DIR)/symtypes $(BUILD)/obj
 	scripts/build-modules $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/modules
+
+# kvmlm-repro: static, on the selftest library of the patched tree (src/kvmlm-repro/).
+repro: $(BUILD)/repro/kvmlm-repro
+$(BUILD)/repro/kvmlm-repro: $(BUILD)/selftests/.stamp $(wildcard src/kvmlm-repro/* src/*.h) scripts/build-repro
+	scripts/build-repro $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(BUILD)/repro
 
 selftests: $(BUILD)/selftests/.stamp
 $(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftests
@@ -100,11 +105,12 @@ check: deps $(CHECK_LANES)
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
 
-check-stack: base apply build selftests tools
+check-stack: base apply build selftests repro tools
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
 	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
 	tests/stack/test-kabi-fixup-still-checks-layout $(BASEFILE) $(BUILD) $(TOOLS)
+	tests/stack/test-repro-cli $(BUILD)/repro/kvmlm-repro
 
 # Bisectability: build after every patch of the series (incremental, ~8 min).
 check-prefixes: base
@@ -112,7 +118,7 @@ check-prefixes: base
 
 check-kabi: kabi
 
-check-vm: build selftests
+check-vm: build selftests repro
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
 
 check-packaging: package

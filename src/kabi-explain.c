@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json-str.h"
 #include "kabi-symtypes.h"
 
 static const char *prog = "kabi-explain";
@@ -581,20 +582,6 @@ static int read_attribution(const char *path)
 }
 
 /* ---- output --------------------------------------------------------------- */
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 static void write_json(FILE *f, int verdict_fail)
 {
