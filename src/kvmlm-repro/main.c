@@ -20,7 +20,8 @@
 #include "workload.h"
 
 static const struct scenario *scenarios[] = {
-	&scn_dirty_log_cost, &scn_dirty_log_start, &scn_hugepage_restore, &scn_dirty_log_verify, &scn_bad_input,
+	&scn_dirty_log_cost, &scn_dirty_log_start, &scn_hugepage_restore, &scn_fault_scaling, &scn_dirty_log_verify,
+	&scn_bad_input,
 };
 #define NSCN (int)(sizeof(scenarios) / sizeof(scenarios[0]))
 
@@ -36,7 +37,7 @@ static void usage(FILE *out)
 		fprintf(out, "  %-18s %s\n", scenarios[i]->name, scenarios[i]->summary);
 	fprintf(out,
 		"\noptions (defaults are small enough for a TCG guest; use bigger ones on real hosts):\n"
-		"  --vcpus N          vCPUs writing guest memory (1-%d; default 2)\n"
+		"  --vcpus N          vCPUs writing guest memory (1-%d; default 2; fault-scaling: the largest K)\n"
 		"  --mem SIZE         guest memory per vCPU, K/M/G suffix, multiple of 4K (default 64M)\n"
 		"  --iterations N     passes to check (dirty-log-verify; default 4)\n"
 		"  --repeat N         runs per data point, the median is reported (1-64; default 3)\n"
@@ -44,7 +45,7 @@ static void usage(FILE *out)
 		"  --slot SIZE        slot size (dirty-log-start; default 256M)\n"
 		"  --backing KIND     anonymous | thp | hugetlb (default anonymous; thp for hugepage-restore)\n"
 		"  --json FILE        write the report as JSON (host, parameters, tables, verdict)\n"
-		"  --svg FILE         write a plot (dirty-log-cost)\n"
+		"  --svg FILE         write a plot (dirty-log-cost, fault-scaling)\n"
 		"  --quiet            no progress lines\n\n"
 		"exit status: 0 ran (verdict PASS or INFO), 1 KVM behaved wrongly (FAIL),\n"
 		"  2 bad command line (nothing was run), 3 this host cannot run the scenario\n"
@@ -166,8 +167,8 @@ int main(int argc, char **argv)
 		o.backing = s == &scn_hugepage_restore ? "thp" : "anonymous";
 	if (strcmp(o.backing, "anonymous") && ((o.mem_per_vcpu % (2 << 20)) || (o.slot_bytes % (2 << 20))))
 		return bad("--backing %s needs --mem and --slot in multiples of 2M", o.backing);
-	if (o.svg && s != &scn_dirty_log_cost)
-		return bad("--svg: scenario %s has no plot (dirty-log-cost has)", s->name);
+	if (o.svg && s != &scn_dirty_log_cost && s != &scn_fault_scaling)
+		return bad("--svg: scenario %s has no plot (dirty-log-cost and fault-scaling have)", s->name);
 
 	/* Flags are fine: from here on /dev/kvm is used. */
 	struct report r = { .scenario = s->name, .verdict = "BROKEN" };
