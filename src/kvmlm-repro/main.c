@@ -20,7 +20,7 @@
 #include "workload.h"
 
 static const struct scenario *scenarios[] = {
-	&scn_dirty_log_cost, &scn_dirty_log_start, &scn_hugepage_restore, &scn_fault_scaling, &scn_dirty_log_verify,
+	&scn_dirty_log_latency, &scn_dirty_log_cost, &scn_dirty_log_start, &scn_hugepage_restore, &scn_fault_scaling, &scn_dirty_log_verify,
 	&scn_bad_input,
 };
 #define NSCN (int)(sizeof(scenarios) / sizeof(scenarios[0]))

@@ -65,7 +65,7 @@ struct scenario {
 };
 
 extern const struct scenario scn_bad_input, scn_dirty_log_cost, scn_dirty_log_start,
-	scn_hugepage_restore, scn_dirty_log_verify, scn_fault_scaling;
+	scn_hugepage_restore, scn_dirty_log_verify, scn_fault_scaling, scn_dirty_log_latency;
 
 /* report.c */
 struct table *report_table(struct report *r, const char *title, int ncols, ...);

@@ -46,7 +46,8 @@ struct workload *workload_create_ring(int nvcpus, uint64_t bytes_per_vcpu, enum 
 	w->nvcpus = nvcpus;
 	w->pages_per_vcpu = bytes_per_vcpu / WL_PAGE;
 	w->total_pages = w->pages_per_vcpu * nvcpus;
-	w->vm = __vm_create(VM_MODE_DEFAULT, nvcpus, w->total_pages);
+	/* Sized for one vCPU more than the writers: room for a probe vCPU (dirty-log-latency). */
+	w->vm = __vm_create(VM_MODE_DEFAULT, nvcpus + 1, w->total_pages);
 	/* The dirty ring must be enabled before the vCPUs exist. */
 	if (ring_bytes)
 		vm_enable_dirty_ring(w->vm, ring_bytes);
