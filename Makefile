@@ -17,6 +17,8 @@ PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
 SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
+# Defined before any rule names them: prerequisites are expanded when a rule is read.
+KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
@@ -78,7 +80,6 @@ summary:
 
 # ---- C tools -----------------------------------------------------------------
 
-KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 tools: $(TOOLS)/patchlint $(KABI_TOOLS)
 $(TOOLS)/%: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(TOOLS)
