@@ -16,11 +16,13 @@ VERSION  := $(shell cat VERSION)
 PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
 SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
+REPRO_DEB := $(OUT)/kvmlm-repro_$(VERSION)_$(BASE_DEB_ARCH).deb
+REPRO_RPM := $(OUT)/kvmlm-repro-$(VERSION)-1.$(BASE_ARCH).rpm
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
-.PHONY: all deps base apply build selftests repro kabi kabi-reference package tools lint refresh summary \
+.PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
 
 all: deps base apply build kabi package summary
@@ -67,16 +69,25 @@ kabi: $(BUILD)/modules/Module.symvers $(KABI_TOOLS)
 kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)
 	scripts/kabi-reference $(BASEFILE) $(BUILD) $(TOOLS)
 
-package: $(DEB)
-$(DEB): $(BUILD)/modules/Module.symvers $(wildcard debian/* debian/*/*) series VERSION scripts/package-deb
-	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(OUT) $(VERSION)
+# Both .debs come from one dh run (source package kvmlm).
+package: $(DEB) $(REPRO_DEB)
+$(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
+                      $(wildcard debian/* debian/*/*) series VERSION scripts/package-deb
+	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
+
+# kvmlm-repro's RPM and SRPM, built from source by rpmbuild as an EL9 builder would
+# (unpack, apply-series, build-selftests, build-repro: a few minutes, so not part of `make`).
+package-rpm: $(REPRO_RPM)
+$(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scripts/package-rpm series $(PATCHES) VERSION \
+              $(wildcard src/kvmlm-repro/* src/*.h) scripts/apply-series scripts/build-selftests scripts/build-repro
+	scripts/package-rpm $(BASEFILE) $(BUILD) $(OUT) $(VERSION)
 
 summary:
 	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
 	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' series) (tree: $(BUILD)/tree)"
 	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
 	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt), $$(tail -n1 $(BUILD)/kabi-explain.txt) ($(BUILD)/kabi-report.txt, $(BUILD)/kabi-explain.txt)"
-	@echo "    package         : $(DEB)"
+	@echo "    packages        : $(DEB) $(REPRO_DEB)"
 
 # ---- C tools -----------------------------------------------------------------
 
@@ -122,12 +133,14 @@ check-kabi: kabi
 check-vm: build selftests repro
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
 
-check-packaging: package
+check-packaging: package package-rpm
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
+	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
+	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 
 clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
-	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/pkg $(TOOLS) $(OUT)
+	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/pkg $(BUILD)/rpm $(TOOLS) $(OUT)
 
 distclean:
 	rm -rf build $(OUT)

@@ -175,20 +175,23 @@ int main(int argc, char **argv)
 	char why[1024];
 	if (!o.quiet)
 		host_print(stdout);
+	/* A host that cannot run the scenario gets the same verdict, note and JSON
+	 * whether it lacks /dev/kvm (every scenario) or 64-bit guests (those with one). */
+	int pre = 0;
 	if (s->needs_guest) {
-		int rc = host_preflight(why, sizeof(why));
-		if (rc) {
-			fprintf(stderr, "kvmlm-repro: %s: %s\n", s->name, why);
-			r.verdict = "UNSUPPORTED";
-			report_note(&r, "%s", why);
-			printf("\nverdict: %s UNSUPPORTED (%s)\n", s->name, why);
-			if (o.json)
-				report_write_json(&r, o.json);
-			return rc;
-		}
+		pre = host_preflight(why, sizeof(why));
 	} else if (access("/dev/kvm", R_OK | W_OK)) {
-		fprintf(stderr, "kvmlm-repro: /dev/kvm: %s\n", strerror(errno));
-		return REPRO_UNSUPPORTED;
+		snprintf(why, sizeof(why), "/dev/kvm: %s", strerror(errno));
+		pre = REPRO_UNSUPPORTED;
+	}
+	if (pre) {
+		fprintf(stderr, "kvmlm-repro: %s: %s\n", s->name, why);
+		r.verdict = "UNSUPPORTED";
+		report_note(&r, "%s", why);
+		printf("\nverdict: %s UNSUPPORTED (%s)\n", s->name, why);
+		if (o.json)
+			report_write_json(&r, o.json);
+		return pre;
 	}
 	int rc = s->run(&o, &r);
 	report_print(&r, stdout);
