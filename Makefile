@@ -23,7 +23,8 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
-        check check-unit check-stack check-prefixes check-kabi check-vm check-packaging clean distclean help
+        check check-unit check-stack check-prefixes check-kabi check-vm check-packaging check-kernel \
+        kernel-ci clean distclean help
 
 all: deps base apply build kabi package summary
 
@@ -56,6 +57,16 @@ $(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules | $(T
 repro: $(BUILD)/repro/kvmlm-repro
 $(BUILD)/repro/kvmlm-repro: $(BUILD)/selftests/.stamp $(wildcard src/kvmlm-repro/* src/*.h) scripts/build-repro
 	scripts/build-repro $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(BUILD)/repro
+
+# A whole kvmlm kernel with the ci config (Debian's, trimmed for the lanes' guest;
+# scripts/kernel-config), installed into a root as a package would lay it out.
+kernel-ci: $(BUILD)/kernel-ci-root/.stamp
+$(BUILD)/kernel-ci/.stamp: $(BUILD)/tree.stamp scripts/kernel-config scripts/build-kernel
+	scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
+	touch $@
+$(BUILD)/kernel-ci-root/.stamp: $(BUILD)/kernel-ci/.stamp scripts/install-kernel
+	scripts/install-kernel $(BASEFILE) $(BUILD)/tree $(BUILD)/kernel-ci $(BUILD)/kernel-ci-root
+	touch $@
 
 selftests: $(BUILD)/selftests/.stamp
 $(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftests
@@ -109,7 +120,7 @@ lint: $(TOOLS)/patchlint
 
 # ---- test lanes ----------------------------------------------------------------
 
-CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging
+CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging check-kernel
 check: deps $(CHECK_LANES)
 	@echo "==> make check: every lane passed ($(CHECK_LANES))"
 	@echo "lanes: $(words $(CHECK_LANES)) passed, 0 failed"
@@ -133,6 +144,10 @@ check-kabi: kabi
 check-vm: build selftests repro
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
 
+# The whole kvmlm kernel (ci config) boots under TCG and its own KVM passes tests/vm/plan-kernel.
+check-kernel: kernel-ci selftests repro
+	tests/vm/run-kernel-lane $(BASEFILE) $(BUILD) $(BUILD)/kernel-ci-root
+
 check-packaging: package package-rpm
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
 	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
@@ -140,7 +155,8 @@ check-packaging: package package-rpm
 
 clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
-	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/pkg $(BUILD)/rpm $(TOOLS) $(OUT)
+	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
+	       $(BUILD)/kernel-ci $(BUILD)/kernel-ci-root $(TOOLS) $(OUT)
 
 distclean:
 	rm -rf build $(OUT)

@@ -1,0 +1,94 @@
+# vm-lib.sh: what the VM lanes share (sourced by tests/vm/run-vm-lane, which
+# boots the stock kernel with two module sets, and tests/vm/run-kernel-lane,
+# which boots a whole kvmlm kernel): the busybox initramfs with the plans and
+# the binaries they name, and booting a guest under TCG with one retry.
+#
+# Needs scripts/lib.sh sourced first (step, info, warn, die).
+
+vm_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# vm_root_init ROOT: an initramfs root with static busybox and tests/vm/guest-init as /init.
+vm_root_init() {
+	local root=$1
+	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (make deps)"
+	[ -x /bin/busybox ] && ! readelf -l /bin/busybox | grep -q interpreter || die "/bin/busybox is not the static busybox (install busybox-static)"
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,proc,sys,dev,tmp,tests,modules}
+	cp /bin/busybox "$root/bin/busybox"
+	cp "$vm_here/guest-init" "$root/init"
+}
+
+# vm_root_plan ROOT BUILDDIR PLAN NAME: the plan as /tests/NAME, with every binary
+# it names (selftests built out of the patched tree, and kvmlm-repro).
+vm_root_plan() {
+	local root=$1 B=$2 plan=$3 name=$4 t bin
+	[ -f "$plan" ] || die "plan $plan not found"
+	cp "$plan" "$root/tests/$name"
+	for t in $(awk -F'|' '!/^[[:space:]]*(#|$)/ { split($4, w, " "); print w[1] }' "$plan" | sort -u); do
+		[ -e "$root/tests/$t" ] && continue
+		bin=$(find "$B/selftests" "$B/repro" -name "$t" -type f 2>/dev/null | head -n1)
+		[ -n "$bin" ] || die "plan $plan runs $t, but neither $B/selftests nor $B/repro has it (make selftests repro)"
+		cp "$bin" "$root/tests/$t"
+	done
+}
+
+# vm_root_pack ROOT OUT: the cpio.gz initramfs.
+vm_root_pack() {
+	(cd "$1" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
+	info "$(du -h "$2" | cut -f1) initramfs $2"
+}
+
+# vm_boot_once KERNEL INITRD APPEND LOG: run the guest once. Returns 0 when the
+# guest finished its plan (KVMLM-DONE), 1 when it did not (timeout, crash), 2
+# when the L1 guest kernel reported a soft lockup; such a guest is killed at
+# once instead of running into the timeout. LOG.txt is the console without \r.
+vm_boot_once() {
+	local kernel=$1 initrd=$2 append=$3 log=$4 pid
+	timeout "${KVMLM_VM_TIMEOUT:-900}" qemu-system-x86_64 -accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" \
+		-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 quiet panic=-1 $append" </dev/null >"$log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 5
+		if grep -q 'BUG: soft lockup' "$log"; then
+			kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+			tr -d '\r' <"$log" >"$log.txt"
+			return 2
+		fi
+	done
+	wait "$pid" 2>/dev/null || true
+	tr -d '\r' <"$log" >"$log.txt"
+	grep -q '^KVMLM-DONE' "$log.txt" || return 1
+}
+
+# vm_boot WHAT BASELINE KERNEL INITRD APPEND LOG: boot until the guest finishes its
+# plan, at most twice. A guest that does not finish (TCG's nested SVM produced an
+# L1 soft lockup once and a stack-corruption panic once, both with the stock
+# modules) is booted once more, loudly, with the failed log kept as
+# LOG.failed-N.txt and a line added to the caller's notes array. A second failure
+# dies, unless BASELINE is "baseline": then the caller's column stays incomplete
+# and the lane says so, since the verdict is about kvmlm, not about the baseline.
+vm_boot() {
+	local what=$1 baseline=$2 kernel=$3 initrd=$4 append=$5 log=$6 start rc try why
+	for try in 1 2; do
+		step "booting $what (TCG, log: $log)"
+		start=$(date +%s)
+		rc=0; vm_boot_once "$kernel" "$initrd" "$append" "$log" || rc=$?
+		[ $rc -eq 0 ] && break
+		case $rc in
+		2) why="hung (soft lockup in the L1 guest kernel)" ;;
+		*) why="did not finish (crash or timeout: $(grep -m1 -oE 'Kernel panic - not syncing: .*|BUG: .*' "$log.txt" || echo "no panic message"))" ;;
+		esac
+		cp "$log.txt" "$log.failed-$try.txt"
+		tail -n 12 "$log.txt" | sed 's/^/    | /' >&2
+		notes+=("the guest with $what $why on boot $try after $(grep -c '^KVMLM-RESULT' "$log.txt") results; log: $log.failed-$try.txt")
+		if [ "$try" -eq 2 ]; then
+			[ "$baseline" = baseline ] || die "the guest with $what failed twice: $log.failed-1.txt $log.failed-2.txt"
+			warn "the guest with $what failed twice: its column is incomplete (baseline only; the verdict is about kvmlm)"
+			break
+		fi
+		warn "the guest with $what $why; booting it once more"
+	done
+	grep -E '^KVMLM-RESULT' "$log.txt" | sed 's/^/    /'
+	info "guest with $what finished in $(( $(date +%s) - start )) s"
+}
