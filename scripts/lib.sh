@@ -17,6 +17,13 @@ load_base() {
 	[ -n "${BASE_VERSION:-}" ] && [ -n "${BASE_KERNELRELEASE:-}" ] || die "base file '$1' lacks BASE_VERSION or BASE_KERNELRELEASE"
 }
 
+# export_source_date_epoch TOP: reproducible dates for every package and kernel build:
+# SOURCE_DATE_EPOCH as given, else the last commit's time of TOP, else now.
+export_source_date_epoch() {
+	: "${SOURCE_DATE_EPOCH:=$(git -C "$1" log -1 --format=%ct 2>/dev/null || date +%s)}"
+	export SOURCE_DATE_EPOCH
+}
+
 # run_logged LOG CMD...: run a long command with its output in LOG; on failure show the tail.
 run_logged() {
 	local log=$1; shift

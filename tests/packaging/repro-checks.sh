@@ -1,7 +1,6 @@
 # Checks of an installed kvmlm-repro, shared by test-repro-deb-install and
 # test-repro-rpm-install: the same assertions whichever package put it there.
-# Sourced, not run. The caller sets W (a scratch directory) and defines
-# check "what" CMD... (prints "ok"/"FAIL what", counts failures).
+# Sourced, not run, after check.sh. The caller sets W (a scratch directory).
 # shellcheck shell=bash
 
 REPRO_SCENARIOS="dirty-log-latency dirty-log-cost dirty-log-start hugepage-restore fault-scaling dirty-log-verify bad-input"
