@@ -62,3 +62,34 @@ kernel_make() {
 	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" \
 		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
 }
+
+# series_changelog TOP: one Debian changelog line per carried patch of TOP's series
+# (subject, then upstream release and commit ids, or where it comes from).
+series_changelog() {
+	local top=$1 entry p subj ml ids where _
+	while read -r entry _; do
+		case "$entry" in ''|\#*) continue ;; esac
+		p=$top/patches/$entry
+		subj=$(sed -n '/^Subject:/{s/^Subject: *//p;q}' "$p")
+		ml=$(sed -n '/^Patch-mainline:/{s/^Patch-mainline: *//p;q}' "$p")
+		ids=$(sed -n 's/^Git-commit: *\([0-9a-f]\{12\}\).*/\1/p' "$p" | paste -sd, -)
+		case "$ml" in v*) where="upstream $ml, $ids" ;; *) where=${ml%%,*} ;; esac
+		echo "    - $subj ($where)" | fold -s -w 78 | sed -e 's/ *$//' -e '2,$s/^/      /'
+	done <"$top/series"
+}
+
+# wait_progress PID WHAT LOG: wait for a long background build, printing every
+# KVMLM_PROGRESS_SECS (60) seconds how long it has run and, once LOG exists, how
+# many objects kbuild compiled (its "  CC" lines); return its exit status.
+wait_progress() {
+	local pid=$1 what=$2 log=$3 start=$SECONDS last=$SECONDS n
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 5
+		[ $((SECONDS - last)) -ge "${KVMLM_PROGRESS_SECS:-60}" ] || continue
+		kill -0 "$pid" 2>/dev/null || break
+		last=$SECONDS n=
+		[ -f "$log" ] && n=", $(grep -c '^  CC ' "$log" || true) objects compiled"
+		info "$what: $(( (SECONDS - start) / 60 )) min$n"
+	done
+	wait "$pid"
+}
