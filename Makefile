@@ -18,13 +18,26 @@ SELFTESTS := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_te
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
 REPRO_DEB := $(OUT)/kvmlm-repro_$(VERSION)_$(BASE_DEB_ARCH).deb
 REPRO_RPM := $(OUT)/kvmlm-repro-$(VERSION)-1.$(BASE_ARCH).rpm
+# The whole kvmlm kernel: the ci-config packages make check builds and installs (not
+# shipped: build/), and the release packages of make release (out/release/).
+KREL     := $(BASE_KVMLM_KERNELRELEASE)
+KPKG_CI  := $(BUILD)/kernel-pkgs-ci
+KDEB_CI  := $(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
+KRPM_CI  := $(KPKG_CI)/kernel-kvmlm-$(VERSION)-1.$(BASE_ARCH).rpm
+RELEASE  := $(OUT)/release
+# The compiler cache the two kernel builds share (scripts/build-kernel): the RPM's
+# build, second, compiles from it. Kept across runs; `make distclean` drops it.
+KCCACHE  := $(TOP)/build/ccache
+KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config \
+                 scripts/build-kernel scripts/install-kernel scripts/install-kernel-headers scripts/source-tarball \
+                 scripts/linux-source-tarball scripts/lib.sh
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging check-kernel \
-        kernel-ci clean distclean help
+        kernel-deb kernel-rpm release clean distclean help
 
 all: deps base apply build kabi package summary
 
@@ -58,16 +71,6 @@ repro: $(BUILD)/repro/kvmlm-repro
 $(BUILD)/repro/kvmlm-repro: $(BUILD)/selftests/.stamp $(wildcard src/kvmlm-repro/* src/*.h) scripts/build-repro
 	scripts/build-repro $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(BUILD)/repro
 
-# A whole kvmlm kernel with the ci config (Debian's, trimmed for the lanes' guest;
-# scripts/kernel-config), installed into a root as a package would lay it out.
-kernel-ci: $(BUILD)/kernel-ci-root/.stamp
-$(BUILD)/kernel-ci/.stamp: $(BUILD)/tree.stamp scripts/kernel-config scripts/build-kernel
-	scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
-	touch $@
-$(BUILD)/kernel-ci-root/.stamp: $(BUILD)/kernel-ci/.stamp scripts/install-kernel
-	scripts/install-kernel $(BASEFILE) $(BUILD)/tree $(BUILD)/kernel-ci $(BUILD)/kernel-ci-root
-	touch $@
-
 selftests: $(BUILD)/selftests/.stamp
 $(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftests
 	scripts/build-selftests $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(SELFTESTS)
@@ -83,7 +86,7 @@ kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)
 # Both .debs come from one dh run (source package kvmlm).
 package: $(DEB) $(REPRO_DEB)
 $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
-                      $(wildcard debian/* debian/*/*) series VERSION scripts/package-deb
+                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb
 	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
 
 # kvmlm-repro's RPM and SRPM, built from source by rpmbuild as an EL9 builder would
@@ -91,7 +94,27 @@ $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repr
 package-rpm: $(REPRO_RPM)
 $(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scripts/package-rpm series $(PATCHES) VERSION \
               $(wildcard src/kvmlm-repro/* src/*.h) scripts/apply-series scripts/build-selftests scripts/build-repro
-	scripts/package-rpm $(BASEFILE) $(BUILD) $(OUT) $(VERSION)
+	scripts/package-rpm $(BASEFILE) $(BUILD) $(OUT) $(VERSION) spec/kvmlm-repro.spec
+
+# The whole kernel (ci config) from source, as linux-image/linux-headers .debs by
+# debian/linux-kvmlm (dpkg-buildpackage -P pkg.kvmlm.ci) and as kernel-kvmlm RPMs by
+# spec/kernel-kvmlm.spec (rpmbuild), each unpacking and patching its own tree.
+# ~25 min for the first, a few minutes for the second (ccache).
+kernel-deb: $(KDEB_CI)
+$(KDEB_CI): $(KERNEL_INPUTS) $(wildcard debian/linux-kvmlm/* debian/linux-kvmlm/*/*) scripts/package-kernel-deb
+	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) ci
+kernel-rpm: $(KRPM_CI)
+$(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/package-rpm | $(KDEB_CI)
+	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) spec/kernel-kvmlm.spec \
+		--define "kvmlm_config ci"
+
+# The release: the whole kernel with Debian's full config, as .debs and RPMs, in
+# out/release/ (hours on 2 cores: README, "Release"). Not part of make check.
+release: deps base
+	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
+	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) spec/kernel-kvmlm.spec \
+		--define "kvmlm_config release"
+	@ls -l $(RELEASE)
 
 summary:
 	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
@@ -120,10 +143,11 @@ lint: $(TOOLS)/patchlint
 
 # ---- test lanes ----------------------------------------------------------------
 
-CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging check-kernel
-check: deps $(CHECK_LANES)
-	@echo "==> make check: every lane passed ($(CHECK_LANES))"
-	@echo "lanes: $(words $(CHECK_LANES)) passed, 0 failed"
+# The lanes run in this order; the kernel packages check-kernel installs build in the
+# background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle).
+CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging
+check: deps base
+	MAKE="$(MAKE)" tests/run-check $(BUILD) "kernel-deb kernel-rpm" check-kernel $(CHECK_LANES)
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
@@ -144,9 +168,14 @@ check-kabi: kabi
 check-vm: build selftests repro
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
 
-# The whole kvmlm kernel (ci config) boots under TCG and its own KVM passes tests/vm/plan-kernel.
-check-kernel: kernel-ci selftests repro
-	tests/vm/run-kernel-lane $(BASEFILE) $(BUILD) $(BUILD)/kernel-ci-root
+# The whole kvmlm kernel (ci config): the .debs and the RPMs are the same kernel; each
+# installs from a local repository (apt-get, dnf) into a throw-away root, and the
+# installed kernel boots under TCG and its own KVM passes tests/vm/plan-kernel.
+check-kernel: kernel-deb kernel-rpm selftests repro
+	tests/packaging/test-kernel-deb-rpm-same $(BASEFILE) $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION) \
+		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
+	tests/packaging/test-kernel-apt-install $(BASEFILE) $(BUILD) $(KPKG_CI)
+	tests/packaging/test-kernel-dnf-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 
 check-packaging: package package-rpm
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
@@ -156,7 +185,7 @@ check-packaging: package package-rpm
 clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
 	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
-	       $(BUILD)/kernel-ci $(BUILD)/kernel-ci-root $(TOOLS) $(OUT)
+	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT)
 
 distclean:
 	rm -rf build $(OUT)
