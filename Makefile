@@ -76,8 +76,11 @@ $(BUILD)/selftests/.stamp: $(BUILD)/modules/Module.symvers scripts/build-selftes
 	scripts/build-selftests $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(SELFTESTS)
 	touch $@
 
+# The module gate (the KVM modules we build, against the stock kernel), then the whole
+# kernel's exports (vmlinux and every module; ~1.5 min, no full build: scripts/kabi-kernel).
 kabi: $(BUILD)/modules/Module.symvers $(KABI_TOOLS)
 	scripts/kabi-gate $(BASEFILE) $(BUILD) $(TOOLS)
+	scripts/kabi-kernel $(BASEFILE) $(BUILD) $(TOOLS)
 
 # Regenerate kabi/<base>/{symtypes,layout} from an unpatched build (when the base changes; ~3 min).
 kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)
@@ -110,11 +113,13 @@ $(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/pa
 		--define "kvmlm_config ci"
 
 # The release: the whole kernel with Debian's full config, as .debs and RPMs, in
-# out/release/ (hours on 2 cores: README, "Release"). Not part of make check.
-release: deps base
+# out/release/ (README, "Release", for the measured time). Not part of make check.
+# Last, the exact whole-kernel kABI check on the Module.symvers the build wrote.
+release: deps base $(TOOLS)/kabi-check
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) spec/kernel-kvmlm.spec \
 		--define "kvmlm_config release"
+	scripts/kabi-release $(BASEFILE) $(TOOLS) $(RELEASE)
 	@ls -l $(RELEASE)
 
 summary:
@@ -122,6 +127,7 @@ summary:
 	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' series) (tree: $(BUILD)/tree)"
 	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
 	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt), $$(tail -n1 $(BUILD)/kabi-explain.txt) ($(BUILD)/kabi-report.txt, $(BUILD)/kabi-explain.txt)"
+	@echo "    whole-kernel kABI: $$(tail -n1 $(BUILD)/kabi-kernel/kabi-report.txt), $$(grep -c . $(BUILD)/kabi-kernel/whole.symvers) exports ($(BUILD)/kabi-kernel/kabi-report.txt)"
 	@echo "    packages        : $(DEB) $(REPRO_DEB)"
 
 # ---- C tools -----------------------------------------------------------------
@@ -164,7 +170,9 @@ check-stack: base apply build selftests repro tools
 check-prefixes: base
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 
+# The gates, then: a change reaching a vmlinux export fails the whole-kernel check, named.
 check-kabi: kabi
+	tests/stack/test-kabi-kernel-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
 
 check-vm: build selftests repro
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
@@ -186,7 +194,8 @@ check-packaging: package package-rpm
 clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
 	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
-	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT)
+	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT) \
+	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute
 
 distclean:
 	rm -rf build $(OUT)
