@@ -83,6 +83,10 @@ series_changelog() {
 # many objects kbuild compiled (its "  CC" lines); return its exit status.
 wait_progress() {
 	local pid=$1 what=$2 log=$3 start=$SECONDS last=$SECONDS n
+	# Stopped (TERM from a CI timeout, INT, HUP), take the build down too: a background
+	# job is not in the terminal's process group, its compilers would run on for hours.
+	# shellcheck disable=SC2064
+	trap "warn 'stopped: ending $what (pid $pid) and its children'; kill_tree $pid; exit 143" TERM INT HUP
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 5
 		[ $((SECONDS - last)) -ge "${KVMLM_PROGRESS_SECS:-60}" ] || continue
@@ -91,5 +95,18 @@ wait_progress() {
 		[ -f "$log" ] && n=", $(grep -c '^  CC ' "$log" || true) objects compiled"
 		info "$what: $(( (SECONDS - start) / 60 )) min$n"
 	done
-	wait "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	trap - TERM INT HUP
+	return $rc
+}
+
+# kill_tree PID: PID and every descendant. Each is stopped before its children are
+# listed, so none escapes by forking or by being re-parented meanwhile.
+kill_tree() {
+	local p
+	kill -STOP "$1" 2>/dev/null || return 0
+	for p in $(pgrep -P "$1"); do kill_tree "$p"; done
+	kill -TERM "$1" 2>/dev/null || true
+	kill -CONT "$1" 2>/dev/null || true
 }
