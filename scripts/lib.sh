@@ -51,6 +51,26 @@ copy_patched_files() {
 	done
 }
 
+# cross_args: set CROSS to the make variables of a cross build for the loaded base
+# (empty for a native one): CROSS_COMPILE for binutils and the tools, and CC as
+# Debian's .kernelvariables names it, so that Kconfig sees the compiler the base was
+# configured with. Use: cross_args; make ... "${CROSS[@]}".
+cross_args() {
+	CROSS=()
+	[ -n "${BASE_CROSS_COMPILE:-}" ] || return 0
+	command -v "$BASE_CC" >/dev/null || die "cross compiler $BASE_CC not found (make deps installs gcc-aarch64-linux-gnu)"
+	CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
+}
+
+# elf_machine: how readelf -h names the loaded base's machine.
+elf_machine() {
+	case $BASE_ARCH in
+	x86_64) echo 'Advanced Micro Devices X86-64' ;;
+	aarch64) echo AArch64 ;;
+	*) die "elf_machine: unknown BASE_ARCH $BASE_ARCH" ;;
+	esac
+}
+
 # kernel_make TREE OBJDIR ARGS...: make in a kernel tree for the loaded base, objects in
 # OBJDIR (O=), with the variables Debian's .kernelvariables sets for the stock kernel.
 # KBUILD_SYMTYPES=1: genksyms also writes <object>.symtypes, the type records behind
