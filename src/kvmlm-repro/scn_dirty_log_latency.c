@@ -3,7 +3,8 @@
  * kvmlm-repro dirty-log-latency: do vCPUs stall while userspace harvests the
  * dirty log? Writer vCPUs (--vcpus, --mem each) keep a dirty-logged slot dirty
  * while a probe vCPU touches never-accessed pages of a second slot, timing
- * every touch with rdtsc: each is a fault that needs mmu_lock. The host
+ * every touch with the cycle counter (rdtsc; cntvct_el0 on arm64): each is a
+ * fault that needs mmu_lock. The host
  * meanwhile loops, every 20 ms:
  *   idle   nothing (the baseline)
  *   get    KVM_GET_DIRTY_LOG (write-protects the dirty pages under mmu_lock)
@@ -30,12 +31,41 @@
 static uint64_t probe_gva = PROBE_GVA;
 static uint64_t probe_cycles[PROBE_PAGES];
 
+/*
+ * The guest's cycle counter and its rate in kHz, as the host learns it:
+ * x86 the TSC (KVM_GET_TSC_KHZ of the vCPU), arm64 the virtual counter
+ * (CNTFRQ_EL0, the same for guest and host; readable at EL0).
+ */
+#if defined(__x86_64__)
+static inline uint64_t guest_cycles(void) { return rdtsc(); }
+static int64_t cycles_khz(struct kvm_vcpu *vcpu) { return __vcpu_ioctl(vcpu, KVM_GET_TSC_KHZ, NULL); }
+#define CYCLES_KHZ_SOURCE "KVM_GET_TSC_KHZ"
+#elif defined(__aarch64__)
+static inline uint64_t guest_cycles(void)
+{
+	uint64_t v;
+
+	asm volatile("isb; mrs %0, cntvct_el0" : "=r"(v) : : "memory");
+	return v;
+}
+static int64_t cycles_khz(struct kvm_vcpu *vcpu)
+{
+	uint64_t f;
+
+	asm volatile("mrs %0, cntfrq_el0" : "=r"(f));
+	return f / 1000;
+}
+#define CYCLES_KHZ_SOURCE "CNTFRQ_EL0"
+#else
+#error "kvmlm-repro dirty-log-latency: no cycle counter for this architecture"
+#endif
+
 static void probe_code(void)
 {
 	for (uint64_t i = 0; i < PROBE_PAGES; i++) {
-		uint64_t t0 = rdtsc();
+		uint64_t t0 = guest_cycles();
 		*(volatile uint64_t *)(probe_gva + i * WL_PAGE) = i;
-		probe_cycles[i] = rdtsc() - t0;
+		probe_cycles[i] = guest_cycles() - t0;
 	}
 	GUEST_DONE();
 }
@@ -96,9 +126,9 @@ static int measure(const struct repro_opts *o, enum vm_mem_backing_src_type back
 	vm_userspace_mem_region_add(w->vm, VM_MEM_SRC_ANONYMOUS, probe_gpa, PROBE_SLOT, PROBE_PAGES, 0);
 	virt_map(w->vm, PROBE_GVA, probe_gpa, PROBE_PAGES);
 	pr.vcpu = vm_vcpu_add(w->vm, w->nvcpus, probe_code);
-	uint64_t tsc_khz = __vcpu_ioctl(pr.vcpu, KVM_GET_TSC_KHZ, NULL);
-	if ((int64_t)tsc_khz <= 0) {
-		snprintf(why, len, "KVM_GET_TSC_KHZ failed: cannot convert the probe's cycles to time");
+	int64_t tsc_khz = cycles_khz(pr.vcpu);
+	if (tsc_khz <= 0) {
+		snprintf(why, len, CYCLES_KHZ_SOURCE " failed: cannot convert the probe's cycles to time");
 		rc = -1;
 		goto out;
 	}
