@@ -1,32 +1,40 @@
 # vm-lib.sh: what the VM lanes share (sourced by tests/vm/run-vm-lane, which
-# boots the stock kernel with two module sets, and tests/vm/run-kernel-lane,
-# which boots a whole kvmlm kernel): the busybox initramfs with the plans and
-# the binaries they name, and booting a guest under TCG with one retry.
+# boots the stock kernel with two module sets, tests/vm/run-kernel-lane, which
+# boots a whole kvmlm kernel, and tests/vm/run-builtin-kvm-lane, which boots the
+# stock and the kvmlm kernel of a base with KVM built in): the busybox initramfs
+# with the plans and the binaries they name, and booting a guest of the base's
+# architecture under TCG (BASE_QEMU_*) with one retry.
 #
 # Needs scripts/lib.sh sourced first (step, info, warn, die).
 
 vm_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-# vm_root_init ROOT: an initramfs root with static busybox and tests/vm/guest-init as /init.
+# vm_root_init ROOT BUILDDIR: an initramfs root with static busybox and
+# tests/vm/guest-init as /init. The busybox is the base's own when fetch-base
+# unpacked one (another architecture: BUILDDIR/base/guest), else the host's.
 vm_root_init() {
-	local root=$1
-	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (make deps)"
-	[ -x /bin/busybox ] && ! readelf -l /bin/busybox | grep -q interpreter || die "/bin/busybox is not the static busybox (install busybox-static)"
+	local root=$1 B=$2 bb=/bin/busybox
+	command -v "$BASE_QEMU_SYSTEM" >/dev/null || die "$BASE_QEMU_SYSTEM not found (make deps)"
+	[ -z "${BASE_GUEST_BUSYBOX_VERSION:-}" ] || bb=$B/base/guest/bin/busybox
+	[ -x "$bb" ] && ! readelf -l "$bb" | grep -q interpreter || die "$bb is not a static busybox (install busybox-static, or make base)"
+	readelf -h "$bb" | grep -q "Machine: *$(elf_machine)" || die "$bb is not a $BASE_ARCH binary"
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,proc,sys,dev,tmp,tests,modules}
-	cp /bin/busybox "$root/bin/busybox"
+	cp "$bb" "$root/bin/busybox"
 	cp "$vm_here/guest-init" "$root/init"
 }
 
 # vm_root_plan ROOT BUILDDIR PLAN NAME: the plan as /tests/NAME, with every binary
 # it names (selftests built out of the patched tree, and kvmlm-repro).
 vm_root_plan() {
-	local root=$1 B=$2 plan=$3 name=$4 t bin
+	local root=$1 B=$2 plan=$3 name=$4 t bin d dirs=()
 	[ -f "$plan" ] || die "plan $plan not found"
 	cp "$plan" "$root/tests/$name"
+	for d in "$B/selftests" "$B/repro"; do [ -d "$d" ] && dirs+=("$d"); done
+	[ ${#dirs[@]} -gt 0 ] || die "neither $B/selftests nor $B/repro exists (make selftests)"
 	for t in $(awk -F'|' '!/^[[:space:]]*(#|$)/ { split($4, w, " "); print w[1] }' "$plan" | sort -u); do
 		[ -e "$root/tests/$t" ] && continue
-		bin=$(find "$B/selftests" "$B/repro" -name "$t" -type f 2>/dev/null | head -n1)
+		bin=$(find "${dirs[@]}" -name "$t" -type f | head -n1)
 		[ -n "$bin" ] || die "plan $plan runs $t, but neither $B/selftests nor $B/repro has it (make selftests repro)"
 		cp "$bin" "$root/tests/$t"
 	done
@@ -44,9 +52,9 @@ vm_root_pack() {
 # once instead of running into the timeout. LOG.txt is the console without \r.
 vm_boot_once() {
 	local kernel=$1 initrd=$2 append=$3 log=$4 pid
-	timeout "${KVMLM_VM_TIMEOUT:-900}" qemu-system-x86_64 -accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" \
-		-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 quiet panic=-1 $append" </dev/null >"$log" 2>&1 &
+	timeout "${KVMLM_VM_TIMEOUT:-900}" "$BASE_QEMU_SYSTEM" -M "$BASE_QEMU_MACHINE" -accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" \
+		-cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
+		-append "console=$BASE_QEMU_CONSOLE quiet panic=-1 $append" </dev/null >"$log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 5
