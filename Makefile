@@ -164,7 +164,7 @@ lint: $(TOOLS)/patchlint
 
 # The lanes run in this order; the kernel packages check-kernel installs build in the
 # background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle).
-CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-arm64 check-packaging
+CHECK_LANES := check-unit lint check-stack check-prefixes check-kabi check-vm check-packaging
 check: deps base
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "kernel-deb kernel-rpm" check-kernel $(CHECK_LANES)
 
@@ -195,7 +195,9 @@ check-builtin: base apply kernel-image selftests repro
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI)
 
-# make check's arm64 lane (from the x86 base): the arm64 base, cross-built.
+# The arm64 lane (from the x86 base): the arm64 base, cross-built. Not in CHECK_LANES
+# yet: with it a clean-clone make check took ~89 min here, over CI's 90-minute budget
+# once CI's noise is counted (README, "Test lanes"); run it by hand until there is room.
 ARM64_BASE := debian-6.1-arm64
 check-arm64:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin
