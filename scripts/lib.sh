@@ -39,6 +39,21 @@ run_logged() {
 # line, in the order the patches change them.
 patched_files() { awk '/^\+\+\+ b\// { f = substr($2, 3); if (!seen[f]++) print f }' "$@"; }
 
+# arch_kernel_files KARCH < FILES: of a patch's files (patched_files), those a KARCH
+# kernel compiles: not under tools/ or Documentation/, and under arch/ only arch/KARCH/.
+arch_kernel_files() {
+	awk -v own="arch/$1/" '!/^(tools|Documentation)\// && (!/^arch\// || index($0, own) == 1)'
+}
+
+# arch_selftest_files ARCH < FILES: of a patch's files, the tools/ ones a selftest build
+# for ARCH (x86_64, aarch64: the selftests' names) compiles: not in another
+# architecture's directory (kvm/x86_64/, kvm/lib/aarch64/, kvm/include/s390x/, ...).
+arch_selftest_files() {
+	awk -v own="$1" '/^tools\// {
+		if (match($0, /\/(x86_64|aarch64|s390x|riscv)\//) && substr($0, RSTART + 1, RLENGTH - 2) != own) next
+		print }'
+}
+
 # copy_patched_files PRISTINE DEST PATCH...: a small tree holding only the files the
 # patches touch, as they are in PRISTINE (files a patch creates are not there yet).
 copy_patched_files() {
