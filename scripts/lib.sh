@@ -54,6 +54,16 @@ arch_selftest_files() {
 		print }'
 }
 
+# module_source_only KVMDIR < FILES: succeeds when every file (arch_kernel_files'
+# output) lies in the KVM module sources (KVMDIR/ and virt/kvm/) and none is a
+# Kconfig: nothing olddefconfig or modules_prepare reads changed (asm-offsets and
+# the other generated headers include only include/ and arch/*/include/), so an
+# object directory prepared before stays valid and only `make M=KVMDIR` must run.
+module_source_only() {
+	awk -v kvm="$1/" 'index($0, kvm) != 1 && index($0, "virt/kvm/") != 1 { bad = 1 }
+		$0 ~ /(^|\/)Kconfig[^\/]*$/ { bad = 1 } END { exit bad || NR == 0 }'
+}
+
 # copy_patched_files PRISTINE DEST PATCH...: a small tree holding only the files the
 # patches touch, as they are in PRISTINE (files a patch creates are not there yet).
 copy_patched_files() {
