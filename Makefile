@@ -107,15 +107,21 @@ $(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scrip
 # The whole kernel (ci config) from source, as linux-image/linux-headers .debs by
 # debian/linux-kvmlm (dpkg-buildpackage --build-profiles=pkg.kvmlm.ci) and as kernel-kvmlm
 # RPMs by spec/kernel-kvmlm.spec (rpmbuild), each unpacking and patching its own tree.
-# ~25 min for the first on 2 idle cores; ~12 min for the second, whose compiles are
-# ccache hits (kbuild, genksyms, objtool and the links still run).
+# ~25 min for the .debs on 2 idle cores. The RPMs' %build then adopts the .debs' objects
+# (scripts/adopt-kernel-build: only once its own patched tree and config are shown to be
+# theirs), ~2 min: compiling again from a warm ccache took 744 s of both cores at the end
+# of make check. KVMLM_RPM_FROM_SOURCE=1 compiles the RPMs' kernel itself (from the
+# shared ccache), as make release and an SRPM rebuild do: test-kernel-deb-rpm-same then
+# compares two builds (the reproducibility check).
+KDEB_CI_TREE := $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION)/linux
+KRPM_BUILD_OPTS := $(if $(KVMLM_RPM_FROM_SOURCE),,--define "kvmlm_prebuilt_tree $(KDEB_CI_TREE)")
 kernel-deb: $(KDEB_CI)
 $(KDEB_CI): $(KERNEL_INPUTS) $(wildcard debian/linux-kvmlm/* debian/linux-kvmlm/*/*) scripts/package-kernel-deb
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) ci
 kernel-rpm: $(KRPM_CI)
-$(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/package-rpm | $(KDEB_CI)
+$(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/package-rpm scripts/adopt-kernel-build | $(KDEB_CI)
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) spec/kernel-kvmlm.spec \
-		--define "kvmlm_config ci"
+		--define "kvmlm_config ci" $(KRPM_BUILD_OPTS)
 
 # The kvmlm kernel image alone (ci config, no packaging): what the built-in KVM lane
 # boots. arm64: 958 objects, ~1000 CPU-s, 614 s on 2 cores (README, times table).
