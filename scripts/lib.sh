@@ -64,6 +64,12 @@ module_source_only() {
 		$0 ~ /(^|\/)Kconfig[^\/]*$/ { bad = 1 } END { exit bad || NR == 0 }'
 }
 
+# same_patched_tree A B OUT: A and B (patched kernel trees, each with its objects in
+# obj/) hold the same sources, file for file; the differences (diff -rq) go to OUT.
+same_patched_tree() {
+	diff -rq --no-dereference --exclude=obj "$1" "$2" >"$3" 2>&1
+}
+
 # copy_patched_files PRISTINE DEST PATCH...: a small tree holding only the files the
 # patches touch, as they are in PRISTINE (files a patch creates are not there yet).
 copy_patched_files() {
