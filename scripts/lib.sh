@@ -108,21 +108,19 @@ elf_machine() {
 # every CRC, which the kABI report compares with the reference. When an
 # <object>.symref (the reference's records, laid by `kabi-symtypes split`) sits next
 # to an object, genksyms prints why an export's CRC changed into the log.
-# A cross base also needs CROSS_COMPILE (binutils) and, where Debian's config builds
+# A cross base also needs cross_args' CROSS_COMPILE (binutils) and, where Debian's config builds
 # 32-bit compat code (arm64: CONFIG_COMPAT_VDSO, which Kconfig drops unless
 # CROSS_COMPILE_COMPAT names a working compiler), Debian's CROSS_COMPILE_COMPAT:
 # without it olddefconfig would not give Debian's config back.
 kernel_make() {
-	local tree=$1 obj=$2 cross=(); shift 2
-	if [ -n "${BASE_CROSS_COMPILE:-}" ]; then
-		cross=("CROSS_COMPILE=$BASE_CROSS_COMPILE")
-		if [ -n "${BASE_CROSS_COMPILE_COMPAT:-}" ]; then
-			command -v "${BASE_CROSS_COMPILE_COMPAT}gcc" >/dev/null ||
-				die "compat cross compiler ${BASE_CROSS_COMPILE_COMPAT}gcc not found (make deps installs gcc-arm-linux-gnueabihf)"
-			cross+=("CROSS_COMPILE_COMPAT=$BASE_CROSS_COMPILE_COMPAT")
-		fi
+	local tree=$1 obj=$2; shift 2
+	cross_args
+	if [ -n "${BASE_CROSS_COMPILE_COMPAT:-}" ]; then
+		command -v "${BASE_CROSS_COMPILE_COMPAT}gcc" >/dev/null ||
+			die "compat cross compiler ${BASE_CROSS_COMPILE_COMPAT}gcc not found (make deps installs gcc-arm-linux-gnueabihf)"
+		CROSS+=("CROSS_COMPILE_COMPAT=$BASE_CROSS_COMPILE_COMPAT")
 	fi
-	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" "${cross[@]}" \
+	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" "${CROSS[@]}" \
 		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
 }
 
