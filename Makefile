@@ -232,11 +232,11 @@ check-builtin-build: base apply selftests repro
 
 # make check's part of it: what the guests boot and run (check-builtin-image), then the
 # kvmlm kernel (ci config) boots under TCG at EL2 and runs tests/vm/plan-arm64-check,
-# and so does Debian's stock kernel, in one run (check-builtin-boot).
+# and so does Debian's stock kernel, beside it (check-builtin-boot).
 check-builtin-image: base apply kernel-image selftests repro
 	@echo "==> [check-builtin-image] $(KIMAGE_CI), selftests and kvmlm-repro for $(BASE_ARCH) built"
 check-builtin-boot: check-builtin-image
-	KVMLM_BUILTIN_PLAN=tests/vm/plan-arm64-check KVMLM_BUILTIN_TARGET=check-arm64-boot \
+	KVMLM_BUILTIN_PLAN=tests/vm/plan-arm64-check KVMLM_BUILTIN_TARGET=check-arm64-boot KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
 		tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI)
 
 # The whole arm64 lane, by hand (make BASE=debian-6.1-arm64 check-builtin): every prefix
