@@ -191,8 +191,11 @@ lint: $(TOOLS)/patchlint
 # The lanes run in this order; the kernel packages check-kernel installs build in the
 # background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle).
 # The final lanes run side by side once the background is done (one TCG guest each).
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-image check-kabi check-vm check-packaging
-FINAL_LANES := check-kernel check-arm64-boot
+# The arm64 boots (check-arm64-image, then check-arm64-boot as a final lane) do not fit
+# CI's 90 minutes yet: a clean-clone run with them took over 90 min (README, "Test lanes");
+# check-arm64-build compiles the arm64 KVM instead, and the boots run by hand.
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-build check-kabi check-vm check-packaging
+FINAL_LANES := check-kernel
 check: deps base
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "kernel-deb kernel-rpm" "$(FINAL_LANES)" $(CHECK_LANES)
 # What check runs, without running it: `make -n check` does run tests/run-check (a
@@ -200,7 +203,8 @@ check: deps base
 check-plan:
 	@echo "make check ($(BASE)): lanes in order: $(CHECK_LANES)"
 	@echo "  background (nice 19): kernel-deb kernel-rpm; last, when both are done, side by side: $(FINAL_LANES)"
-	@echo "  by hand: check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
+	@echo "  by hand: check-arm64-boot (the kvmlm Image, stock and kvmlm kernels booted with plan-arm64-check: ~20 min);"
+	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
