@@ -252,14 +252,12 @@ check-builtin: base apply kernel-image kernel-image-pristine selftests repro
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 	tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI) $(KIMAGE_PRISTINE)
 
-# The arm64 lanes (from the x86 base), the arm64 base cross-built: check-arm64-image in
-# CHECK_LANES (fetch, apply, selftests, repro, the kvmlm Image) and check-arm64-boot in
-# FINAL_LANES (the stock and kvmlm kernels booted under TCG; README, "Test lanes", for
-# their times); check-arm64-build
-# (arch/arm64/kvm compiled, no link: ~4 min, a quick check while writing a backport);
-# and the whole lane check-arm64 (prefix walk, pristine Image, the full plan three
-# times: ~45 min), by hand: it does not fit CI's 90 min beside the x86 lanes. Run it
-# before a series change lands.
+# The arm64 lanes (from the x86 base), the arm64 base cross-built: check-arm64-build in
+# CHECK_LANES (fetch, apply, selftests, repro, arch/arm64/kvm compiled, no link: ~5 min);
+# by hand until CI has room (see CHECK_LANES): check-arm64-image (the kvmlm Image) with
+# check-arm64-boot (stock and kvmlm kernels booted under TCG, ~20 min), meant as a lane
+# and a final lane, and the whole lane check-arm64 (prefix walk, pristine Image, the full
+# plan three times: ~45 min), to run before a series change lands.
 ARM64_BASE := debian-6.1-arm64
 check-arm64-image:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
