@@ -93,6 +93,17 @@ cross_args() {
 	CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
 }
 
+# compat_args: add to CROSS (cross_args first) the 32-bit compiler Debian's full config
+# builds the compat vDSO with (arm64: CONFIG_COMPAT_VDSO needs CROSS_COMPILE_COMPAT;
+# without it Kconfig quietly drops the option). For the release config; the ci config
+# has no COMPAT.
+compat_args() {
+	[ -n "${BASE_CROSS_COMPILE_COMPAT:-}" ] || return 0
+	command -v "${BASE_CROSS_COMPILE_COMPAT}gcc" >/dev/null ||
+		die "compat cross compiler ${BASE_CROSS_COMPILE_COMPAT}gcc not found (make deps installs gcc-arm-linux-gnueabihf)"
+	CROSS+=("CROSS_COMPILE_COMPAT=$BASE_CROSS_COMPILE_COMPAT")
+}
+
 # elf_machine: how readelf -h names the loaded base's machine.
 elf_machine() {
 	case $BASE_ARCH in
