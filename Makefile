@@ -27,7 +27,11 @@ KREL     := $(BASE_KVMLM_KERNELRELEASE)
 KPKG_CI  := $(BUILD)/kernel-pkgs-ci
 KDEB_CI  := $(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
 KRPM_CI  := $(KPKG_CI)/kernel-kvmlm-$(VERSION)-1.$(BASE_ARCH).rpm
-RELEASE  := $(OUT)/release
+# One directory per architecture: the x86 and the arm64 SRPM share a name (one spec).
+RELEASE  := $(OUT)/release$(if $(filter-out amd64,$(BASE_DEB_ARCH)),-$(BASE_DEB_ARCH))
+# A cross-built base (arm64 on amd64) ships no linux-headers: the release kABI check
+# reads the build tree's Module.symvers.
+CROSS_BUILD := $(filter-out $(shell dpkg --print-architecture 2>/dev/null),$(BASE_DEB_ARCH))
 # The compiler cache the two kernel builds share (scripts/build-kernel): the RPM's
 # build, second, compiles from it. Kept across runs; `make distclean` drops it.
 KCCACHE  := $(TOP)/build/ccache
@@ -40,7 +44,8 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
 
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-kabi check-vm check-packaging check-kernel \
-        check-builtin-build check-builtin-image check-builtin-boot check-builtin check-arm64-image check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean help
+        check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
+        arm64-base arm64-kernel-pkgs check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean help
 
 all: deps base apply build kabi package summary
 
@@ -157,7 +162,8 @@ release: deps base $(TOOLS)/kabi-check
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) spec/kernel-kvmlm.spec \
 		--define "kvmlm_config release"
-	scripts/kabi-release $(BASEFILE) $(TOOLS) $(RELEASE)
+	scripts/kabi-release $(BASEFILE) $(TOOLS) $(RELEASE) \
+		$(if $(CROSS_BUILD),$(BUILD)/kernel-deb-release/linux-kvmlm-$(VERSION)/linux/obj/Module.symvers)
 	@ls -l $(RELEASE)
 
 summary:
@@ -191,20 +197,23 @@ lint: $(TOOLS)/patchlint
 # The lanes run in this order; the kernel packages check-kernel installs build in the
 # background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle).
 # The final lanes run side by side once the background is done (one TCG guest each).
-# The arm64 boots (check-arm64-image, then check-arm64-boot as a final lane) do not fit
-# CI's 90 minutes yet: a clean-clone run with them took over 90 min (README, "Test lanes");
-# check-arm64-build compiles the arm64 KVM instead, and the boots run by hand.
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-build check-kabi check-vm check-packaging
-FINAL_LANES := check-kernel
-check: deps base
-	MAKE="$(MAKE)" tests/run-check $(BUILD) "kernel-deb kernel-rpm" "$(FINAL_LANES)" $(CHECK_LANES)
+# Both architectures' whole kernels are background targets: the x86 .debs and RPMs,
+# then the arm64 ones (cross-built, image only); check-arm64-prep readies what the arm64
+# guests run (fetch, apply, selftests, kvmlm-repro), and check-arm64-boot boots the
+# packaged arm64 kernel and the stock one side by side, beside check-kernel.
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging
+BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs
+FINAL_LANES := check-kernel check-arm64-boot
+# The arm64 base is fetched before the lanes start: the background's arm64 packages and
+# the check-arm64-prep lane both need it, and must not fetch it at the same time.
+check: deps base arm64-base
+	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" $(CHECK_LANES)
 # What check runs, without running it: `make -n check` does run tests/run-check (a
 # recipe naming $(MAKE) runs even under -n), and so does `make -n check-arm64-build`.
 check-plan:
 	@echo "make check ($(BASE)): lanes in order: $(CHECK_LANES)"
-	@echo "  background (nice 19): kernel-deb kernel-rpm; last, when both are done, side by side: $(FINAL_LANES)"
-	@echo "  by hand: check-arm64-boot (the kvmlm Image, stock and kvmlm kernels booted with plan-arm64-check: ~20 min);"
-	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
+	@echo "  background (nice 19): $(BACKGROUND); last, when it is done, side by side: $(FINAL_LANES)"
+	@echo "  by hand: check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
@@ -234,13 +243,26 @@ check-vm: build selftests repro
 check-builtin-build: base apply selftests repro
 	scripts/build-builtin-kvm $(BASEFILE) $(BUILD)/tree $(BUILD)/kvm-ci-obj
 
-# make check's part of it: what the guests boot and run (check-builtin-image), then the
-# kvmlm kernel (ci config) boots under TCG at EL2 and runs tests/vm/plan-arm64-check,
-# and so does Debian's stock kernel, beside it (check-builtin-boot).
+# make check's part of it: what the guests run (check-builtin-prep: the patched tree,
+# the static selftests, kvmlm-repro), then the packaged kernel (check-builtin-boot): the
+# .deb and the RPM (ci config, built by make check's background) are one kernel, and
+# the .deb's vmlinuz boots under TCG at EL2 and runs tests/vm/plan-arm64-check, and
+# so does Debian's stock kernel, beside it.
+KDEB_CI_ROOT := $(BUILD)/kernel-deb-ci-root
+check-builtin-prep: base apply selftests repro
+	@echo "==> [check-builtin-prep] the patched tree, selftests and kvmlm-repro for $(BASE_ARCH) built"
+check-builtin-boot: kernel-deb kernel-rpm check-builtin-prep
+	tests/packaging/test-kernel-deb-rpm-same $(BASEFILE) $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION) \
+		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
+	rm -rf $(KDEB_CI_ROOT) && dpkg-deb -x $(KDEB_CI) $(KDEB_CI_ROOT)
+	@echo "==> [check-builtin-boot] $(notdir $(KDEB_CI)) unpacked into $(KDEB_CI_ROOT) (cross-built for $(BASE_DEB_ARCH): not installed on this host)"
+	KVMLM_BUILTIN_PLAN=tests/vm/plan-arm64-check KVMLM_BUILTIN_TARGET=check-arm64-boot KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
+		tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KDEB_CI_ROOT)/boot/vmlinuz-$(KREL)
+# The same with the image built alone (kernel-image, no packaging): by hand.
 check-builtin-image: base apply kernel-image selftests repro
 	@echo "==> [check-builtin-image] $(KIMAGE_CI), selftests and kvmlm-repro for $(BASE_ARCH) built"
-check-builtin-boot: check-builtin-image
-	KVMLM_BUILTIN_PLAN=tests/vm/plan-arm64-check KVMLM_BUILTIN_TARGET=check-arm64-boot KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
+check-builtin-image-boot: check-builtin-image
+	KVMLM_BUILTIN_PLAN=tests/vm/plan-arm64-check KVMLM_BUILTIN_TARGET=check-arm64-image-boot KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
 		tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI)
 
 # The whole arm64 lane, by hand (make BASE=debian-6.1-arm64 check-builtin): every prefix
@@ -252,17 +274,26 @@ check-builtin: base apply kernel-image kernel-image-pristine selftests repro
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 	tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI) $(KIMAGE_PRISTINE)
 
-# The arm64 lanes (from the x86 base), the arm64 base cross-built: check-arm64-build in
-# CHECK_LANES (fetch, apply, selftests, repro, arch/arm64/kvm compiled, no link: ~5 min);
-# by hand until CI has room (see CHECK_LANES): check-arm64-image (the kvmlm Image) with
-# check-arm64-boot (stock and kvmlm kernels booted under TCG, ~20 min), meant as a lane
-# and a final lane, and the whole lane check-arm64 (prefix walk, pristine Image, the full
-# plan three times: ~45 min), to run before a series change lands.
+# The arm64 lanes (from the x86 base), the arm64 base cross-built. In make check:
+# arm64-base (before the lanes), check-arm64-prep (a lane), arm64-kernel-pkgs (the
+# background: linux-image .deb and kernel-kvmlm RPM, ci config) and check-arm64-boot
+# (a final lane). By hand: check-arm64-build (arch/arm64/kvm compiled, no link: the
+# quick compile check of a series change), check-arm64-image / check-arm64-image-boot
+# (the Image alone, unpackaged), and the whole lane check-arm64 (prefix walk, pristine
+# Image, the full plan three times: ~45 min), to run before a series change lands.
 ARM64_BASE := debian-6.1-arm64
-check-arm64-image:
-	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
+arm64-base:
+	$(MAKE) BASE=$(ARM64_BASE) base
+arm64-kernel-pkgs:
+	$(MAKE) BASE=$(ARM64_BASE) kernel-deb kernel-rpm
+check-arm64-prep:
+	$(MAKE) BASE=$(ARM64_BASE) check-builtin-prep
 check-arm64-boot:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-boot
+check-arm64-image:
+	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
+check-arm64-image-boot:
+	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image-boot
 check-arm64-build:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-build
 check-arm64:
@@ -286,7 +317,7 @@ clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
 	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
 	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT) \
-	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute $(BUILD)/kernel-ci $(BUILD)/kvm-ci-obj $(BUILD)/prefix $(BUILD)/vm-builtin
+	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute $(BUILD)/kernel-ci $(BUILD)/kernel-deb-ci-root $(BUILD)/kvm-ci-obj $(BUILD)/prefix $(BUILD)/vm-builtin
 
 distclean:
 	rm -rf build $(OUT)
