@@ -82,15 +82,31 @@ copy_patched_files() {
 	done
 }
 
-# cross_args: set CROSS to the make variables of a cross build for the loaded base
+# cross_args [KIND]: set CROSS to the make variables of a cross build for the loaded base
 # (empty for a native one): CROSS_COMPILE for binutils and the tools, and CC as
 # Debian's .kernelvariables names it, so that Kconfig sees the compiler the base was
-# configured with. Use: cross_args; make ... "${CROSS[@]}".
+# configured with. KIND release (Debian's full config) adds compat_args' compiler.
+# Use: cross_args "$kind"; make ... "${CROSS[@]}".
 cross_args() {
 	CROSS=()
-	[ -n "${BASE_CROSS_COMPILE:-}" ] || return 0
-	command -v "$BASE_CC" >/dev/null || die "cross compiler $BASE_CC not found (make deps installs gcc-aarch64-linux-gnu)"
-	CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
+	if [ -n "${BASE_CROSS_COMPILE:-}" ]; then
+		command -v "$BASE_CC" >/dev/null || die "cross compiler $BASE_CC not found (make deps installs gcc-aarch64-linux-gnu)"
+		CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
+	fi
+	[ "${1:-}" != release ] || compat_args
+}
+
+# cross_package_build: true when the loaded base's packages are for another
+# architecture than this machine's (arm64 on amd64): dpkg-buildpackage -a and
+# rpmbuild --target, without the headers packages (their host tools would be ours).
+cross_package_build() { [ "$BASE_DEB_ARCH" != "$(dpkg --print-architecture)" ]; }
+
+# base_severities OUT: the kABI waivers of the loaded base (BASE_KABI_DIR/severities,
+# when there) before the common ones (kabi/severities), into OUT.
+base_severities() {
+	local top
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	{ [ ! -f "$top/$BASE_KABI_DIR/severities" ] || cat "$top/$BASE_KABI_DIR/severities"; cat "$top/kabi/severities"; } >"$1"
 }
 
 # compat_args: add to CROSS (cross_args first) the 32-bit compiler Debian's full config
@@ -125,12 +141,7 @@ elf_machine() {
 # without it olddefconfig would not give Debian's config back.
 kernel_make() {
 	local tree=$1 obj=$2; shift 2
-	cross_args
-	if [ -n "${BASE_CROSS_COMPILE_COMPAT:-}" ]; then
-		command -v "${BASE_CROSS_COMPILE_COMPAT}gcc" >/dev/null ||
-			die "compat cross compiler ${BASE_CROSS_COMPILE_COMPAT}gcc not found (make deps installs gcc-arm-linux-gnueabihf)"
-		CROSS+=("CROSS_COMPILE_COMPAT=$BASE_CROSS_COMPILE_COMPAT")
-	fi
+	cross_args release	# Debian's exact config: with its compat compiler
 	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" "${CROSS[@]}" \
 		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
 }
