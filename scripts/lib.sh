@@ -64,6 +64,42 @@ module_source_only() {
 		$0 ~ /(^|\/)Kconfig[^\/]*$/ { bad = 1 } END { exit bad || NR == 0 }'
 }
 
+# The prefix walk's record (scripts/build-each-prefix, tests/prefixes/<base>.walked):
+# which prefixes of the series an earlier walk built, keyed by content, so that make
+# check builds only the prefixes nothing has vouched for yet.
+#
+# prefix_keys INPUTKEY TOP: one line "N KEY ENTRY" per patch of TOP/series. KEY_0 is
+# INPUTKEY (prefix_walk_inputs, hashed); KEY_N = sha256(KEY_N-1, ENTRY, the patch's
+# bytes). A change to patch K (or its name, or its place) changes the keys of prefix K
+# and of every later one, and none before it.
+prefix_keys() {
+	local key=$1 top=$2 n=0 entry _
+	while read -r entry _; do
+		case "$entry" in ''|\#*) continue ;; esac
+		n=$((n + 1))
+		[ -f "$top/patches/$entry" ] || die "series entry $n: patches/$entry not found"
+		key=$({ printf '%s %s\n' "$key" "$entry"; cat "$top/patches/$entry"; } | sha256sum | cut -d' ' -f1)
+		printf '%s %s %s\n' "$n" "$key" "$entry"
+	done <"$top/series"
+}
+
+# prefix_record_match RECORD INPUTS KEYS: how many leading prefixes RECORD vouches for
+# (printed on stdout): its "input" lines must equal INPUTS (a file of "input NAME VALUE"
+# lines) -- otherwise 0, and each input that differs is named on stderr -- and then
+# prefix N counts while RECORD's line N carries the same key as KEYS' line N (keys are
+# chained, so the first difference ends the match). No RECORD: 0.
+prefix_record_match() {
+	local record=$1 inputs=$2 keys=$3
+	[ -f "$record" ] || { echo 0; return; }
+	if ! diff <(grep '^input ' "$record") "$inputs" >/dev/null; then
+		diff <(grep '^input ' "$record" | sort) <(sort "$inputs") |
+			awk '/^[<>] input / { side = ($1 == "<") ? "recorded" : "now"; $1 = ""; sub(/^ input /, ""); print "    input " side ": " $0 }' >&2
+		echo 0; return
+	fi
+	awk 'NR == FNR { if ($1 ~ /^[0-9]+$/) rec[$1] = $2; next }
+		{ if (rec[$1] != $2) exit; m = $1 } END { print m + 0 }' "$record" "$keys"
+}
+
 # same_patched_tree A B OUT: A and B (patched kernel trees, each with its objects in
 # obj/) hold the same sources, file for file; the differences (diff -rq) go to OUT.
 same_patched_tree() {
