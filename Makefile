@@ -43,7 +43,7 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
-        check check-unit check-stack check-prefixes check-kabi check-vm check-packaging check-kernel \
+        check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean help
 
@@ -194,20 +194,22 @@ lint: $(TOOLS)/patchlint
 
 # ---- test lanes ----------------------------------------------------------------
 
-# The lanes run in this order; the kernel packages check-kernel installs build in the
-# background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle).
-# The final lanes run side by side once the background is done (one TCG guest each).
-# The arm64 kernel packages and their boot (arm64-kernel-pkgs in the background,
-# check-arm64-prep as a lane, check-arm64-boot as a final lane beside check-kernel) do
-# not fit CI's 90 minutes on 2 cores yet: a clean-clone make check with them took
-# over 90 min (final lanes started at 86) (README, "Test lanes"). make check compiles the arm64 KVM
-# (check-arm64-build); the packages and the boot run by hand: make check-arm64-kernel.
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-build check-kabi check-vm check-packaging
-BACKGROUND  := kernel-deb kernel-rpm
-FINAL_LANES := check-kernel
-check: deps base
+# The lanes run in this order; the kernel packages of both architectures build in the
+# background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle):
+# the x86 .debs and RPMs, then the arm64 ones (cross-built). The final lanes run side
+# by side once the background is done (TCG guests, one core each): check-kernel
+# installs and boots the x86 packages, check-arm64-boot boots the arm64 .deb's kernel
+# beside Debian's stock one. check-arm64-prep readies what the arm64 guests run.
+# The prefix walk builds only what its record does not hold (check-prefixes); that is
+# what makes room for both architectures in CI's 90 minutes (README, "Test lanes").
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging
+BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs
+FINAL_LANES := check-kernel check-arm64-boot
+# The arm64 base is fetched before the lanes start: the background's arm64 packages and
+# the check-arm64-prep lane both need it, and must not fetch it at the same time.
+check: deps base arm64-base
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" $(CHECK_LANES)
-# What make check would add for arm64, by hand (~30 min alone): the packages, then the boot.
+# make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
 check-arm64-kernel: arm64-base
 	$(MAKE) arm64-kernel-pkgs
 	$(MAKE) check-arm64-boot
@@ -216,7 +218,8 @@ check-arm64-kernel: arm64-base
 check-plan:
 	@echo "make check ($(BASE)): lanes in order: $(CHECK_LANES)"
 	@echo "  background (nice 19): $(BACKGROUND); last, when it is done, side by side: $(FINAL_LANES)"
-	@echo "  by hand: check-arm64-kernel (the arm64 .deb and RPM, ci config, then their boot beside the stock kernel);"
+	@echo "  by hand: check-prefixes-all (every prefix rebuilt, whatever the record holds);"
+	@echo "           check-arm64-build (arch/arm64/kvm compiled, no link: a quick check of a series change);"
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 
 check-unit: tools
@@ -230,9 +233,13 @@ check-stack: base apply build selftests repro tools
 	tests/stack/test-repro-cli $(BUILD)/repro/kvmlm-repro
 
 # Bisectability: build after every patch of the series (incremental; the arm64-only
-# patches are applied, not built here; its time: README "Test lanes").
+# patches are applied, not built here; its time: README "Test lanes"). The prefixes
+# tests/prefixes/<base>.walked records as built with today's keys are applied, not
+# rebuilt; check-prefixes-all rebuilds every one (and rewrites the record).
 check-prefixes: base
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
+check-prefixes-all: base
+	KVMLM_PREFIX_WALK=all scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 
 # The gates, then: a change reaching a vmlinux export fails the whole-kernel check, named.
 check-kabi: kabi
@@ -279,13 +286,14 @@ check-builtin: base apply kernel-image kernel-image-pristine selftests repro
 	tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI) $(KIMAGE_PRISTINE)
 
 # The arm64 lanes (from the x86 base), the arm64 base cross-built. In make check:
-# check-arm64-build (fetch, apply, selftests, kvmlm-repro, arch/arm64/kvm compiled, no
-# link). By hand (see CHECK_LANES): check-arm64-kernel = arm64-kernel-pkgs (linux-image
-# .deb and kernel-kvmlm RPM, ci config) + check-arm64-boot (deb-rpm-same, then the .deb's
-# kernel and the stock one booted; check-arm64-prep readies the guests' files);
-# check-arm64-image / check-arm64-image-boot (the Image alone, unpackaged); and the whole
-# lane check-arm64 (prefix walk, pristine Image, the full plan three times: ~45 min), to
-# run before a series change lands.
+# arm64-base (before the lanes), check-arm64-prep (a lane), arm64-kernel-pkgs (the
+# background: linux-image .deb and kernel-kvmlm RPM, ci config) and check-arm64-boot
+# (a final lane: deb-rpm-same, then the .deb's kernel and the stock one booted). By
+# hand: check-arm64-kernel (those two alone), check-arm64-build (arch/arm64/kvm
+# compiled, no link: the quick compile check of a series change), check-arm64-image /
+# check-arm64-image-boot (the Image alone, unpackaged), and the whole lane check-arm64
+# (prefix walk, pristine Image, the full plan three times: ~45 min), to run before a
+# series change lands.
 ARM64_BASE := debian-6.1-arm64
 arm64-base:
 	$(MAKE) BASE=$(ARM64_BASE) base
