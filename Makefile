@@ -236,10 +236,9 @@ check-stack: base apply build selftests repro tools
 # patches are applied, not built here; its time: README "Test lanes"). The prefixes
 # tests/prefixes/<base>.walked records as built with today's keys are applied, not
 # rebuilt; check-prefixes-all rebuilds every one (and rewrites the record).
-check-prefixes: base
+check-prefixes-all: export KVMLM_PREFIX_WALK := all
+check-prefixes check-prefixes-all: base
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
-check-prefixes-all: base
-	KVMLM_PREFIX_WALK=all scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 
 # The gates, then: a change reaching a vmlinux export fails the whole-kernel check, named.
 check-kabi: kabi
