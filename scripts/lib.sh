@@ -17,6 +17,15 @@ load_base() {
 	[ -n "${BASE_VERSION:-}" ] && [ -n "${BASE_KERNELRELEASE:-}" ] || die "base file '$1' lacks BASE_VERSION or BASE_KERNELRELEASE"
 }
 
+# load_qemu_base FILE: read a bases/qemu-* file (the QEMU source package pin).
+load_qemu_base() {
+	[ -f "$1" ] || die "QEMU base file '$1' not found (see bases/)"
+	# shellcheck disable=SC1090
+	. "$1"
+	[ -n "${QEMU_VERSION:-}" ] && [ -n "${QEMU_UPSTREAM_VERSION:-}" ] && [ -n "${QEMU_KVMLM_REVISION:-}" ] ||
+		die "QEMU base file '$1' lacks QEMU_VERSION, QEMU_UPSTREAM_VERSION or QEMU_KVMLM_REVISION"
+}
+
 # export_source_date_epoch TOP: reproducible dates for every package and kernel build:
 # SOURCE_DATE_EPOCH as given, else the last commit's time of TOP, else now.
 export_source_date_epoch() {
