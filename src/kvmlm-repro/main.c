@@ -3,6 +3,7 @@
  * kvmlm-repro - one command per live-migration symptom, for support engineers.
  *
  *   kvmlm-repro SCENARIO [options]      run one scenario, print a table and a verdict
+ *   kvmlm-repro caps [--json FILE]      the host's dirty-log capabilities, the QEMU options they allow
  *   kvmlm-repro --host                  print what the host is (kernel, KVM params, THP, CPU)
  *   kvmlm-repro --help                  scenarios, options, exit statuses
  *
@@ -29,12 +30,14 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: kvmlm-repro SCENARIO [options]\n"
+		"       kvmlm-repro caps [--json FILE]\n"
 		"       kvmlm-repro --host | --help\n\n"
 		"Reproduces KVM live-migration symptoms on this host's /dev/kvm (stock or kvmlm\n"
 		"modules), prints a table and a verdict, and writes a report to attach to a ticket.\n\n"
 		"scenarios:\n");
 	for (int i = 0; i < NSCN; i++)
 		fprintf(out, "  %-18s %s\n", scenarios[i]->name, scenarios[i]->summary);
+	fprintf(out, "  %-18s %s\n", "caps", "the dirty-log capabilities of /dev/kvm and the QEMU options they allow (no guest)");
 	fprintf(out,
 		"\noptions (defaults are small enough for a TCG guest; use bigger ones on real hosts):\n"
 		"  --vcpus N          vCPUs writing guest memory (1-%d; default 2; fault-scaling: the largest K)\n"
@@ -101,8 +104,9 @@ int main(int argc, char **argv)
 	long v;
 	int64_t sz;
 	int c;
-	bool host_only = false;
+	bool host_only = false, scenario_opts = false;
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		scenario_opts |= c != 'j' && c != 'q' && c != 'h' && c != 'H';
 		switch (c) {
 		case 'v':
 			if (parse_int(optarg, 1, WL_MAX_VCPUS, &v))
@@ -156,6 +160,11 @@ int main(int argc, char **argv)
 	if (optind != argc - 1) {
 		usage(stderr);
 		return optind == argc ? bad("%s", "which scenario?") : bad("one scenario at a time, got \"%s\" too", argv[optind + 1]);
+	}
+	if (!strcmp(argv[optind], "caps")) {
+		if (scenario_opts)
+			return bad("%s", "caps takes --json FILE only");
+		return caps_run(o.json);
 	}
 	const struct scenario *s = NULL;
 	for (int i = 0; i < NSCN; i++)

@@ -82,6 +82,9 @@ void host_describe_json(FILE *out);	/* "host": {...} members */
 void host_print(FILE *out);
 int host_preflight(char *why, size_t len);	/* 0: 64-bit guests run; else REPRO_UNSUPPORTED with why */
 
+/* caps.c: kvmlm-repro caps */
+int caps_run(const char *json_path);
+
 /* util.c */
 uint64_t now_ns(void);
 int cmp_u64(const void *a, const void *b);
