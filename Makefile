@@ -32,9 +32,12 @@ RELEASE  := $(OUT)/release$(if $(filter-out amd64,$(BASE_DEB_ARCH)),-$(BASE_DEB_
 # A cross-built base (arm64 on amd64) ships no linux-headers: the release kABI check
 # reads the build tree's Module.symvers.
 CROSS_BUILD := $(filter-out $(shell dpkg --print-architecture 2>/dev/null),$(BASE_DEB_ARCH))
-# The compiler cache the two kernel builds share (scripts/build-kernel): the RPM's
-# build, second, compiles from it. Kept across runs; `make distclean` drops it.
-KCCACHE  := $(TOP)/build/ccache
+# The machine's cache, outside the clone, shared by every clone on the machine (so
+# CI's fresh clone starts warm): the compiler cache of the kernel and QEMU builds,
+# and the content-keyed QEMU package cache (scripts/package-qemu-deb). Never in the
+# repository; `make cacheclean` empties it.
+export KVMLM_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kvmlm
+KCCACHE  := $(KVMLM_CACHE)/ccache
 KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config \
                  scripts/build-kernel scripts/install-kernel scripts/install-kernel-headers scripts/source-tarball \
                  scripts/linux-source-tarball scripts/lib.sh
@@ -42,10 +45,11 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
+.PHONY: qemu-base qemu-apply qemu-deb qemu-tests check-qemu
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
-        arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean help
+        arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
 all: deps base apply build kabi package summary
 
@@ -174,12 +178,62 @@ summary:
 	@echo "    whole-kernel kABI: $$(tail -n1 $(BUILD)/kabi-kernel/kabi-report.txt), $$(grep -c . $(BUILD)/kabi-kernel/whole.symvers) exports ($(BUILD)/kabi-kernel/kabi-report.txt)"
 	@echo "    packages        : $(DEB) $(REPRO_DEB)"
 
+# ---- QEMU ------------------------------------------------------------------------
+# Debian's qemu 7.2 source package with kvmlm's series on top (patches/qemu/series),
+# packaged as Debian does with one target family per architecture (README, "QEMU").
+QEMU_BASE     ?= qemu-debian-7.2
+QBASEFILE     := bases/$(QEMU_BASE)
+include $(QBASEFILE)
+QBUILD        := $(TOP)/build/$(QEMU_BASE)
+QPATCHDIR     := patches/qemu
+QSERIES       := $(QPATCHDIR)/series
+QPATCHES      := $(addprefix $(QPATCHDIR)/,$(shell sed -e 's/\#.*//' $(QSERIES)))
+QEMU_DEB_VERSION := $(QEMU_VERSION)+kvmlm$(QEMU_KVMLM_REVISION)
+QOUT          := $(OUT)/qemu-$(BASE_DEB_ARCH)
+
+qemu-base: $(QBUILD)/base/.stamp
+$(QBUILD)/base/.stamp: $(QBASEFILE) scripts/fetch-qemu-base
+	scripts/fetch-qemu-base $(QBASEFILE) $(QBUILD)
+
+# The patched tree (Debian's series, then kvmlm's, zero fuzz): what both packages build.
+qemu-apply: $(QBUILD)/tree.stamp
+$(QBUILD)/tree.stamp: $(QBUILD)/base/.stamp $(QSERIES) $(QPATCHES) scripts/apply-series
+	scripts/apply-series --copy-from $(QBUILD)/base/src $(QBUILD)/tree $(QSERIES) $(QPATCHDIR)
+	touch $@
+
+# qemu-system-x86 (amd64) or qemu-system-arm (arm64, cross-built) and what they need,
+# the source package, and QEMU's migration-test from the same tree. Taken from the
+# content-keyed package cache when every input is byte-identical (said so).
+qemu-deb: $(QOUT)/.stamp
+$(QOUT)/.stamp: $(QBUILD)/base/.stamp $(QBASEFILE) $(BASEFILE) $(QSERIES) $(QPATCHES) VERSION scripts/package-qemu-deb \
+                scripts/apply-series $(wildcard debian/qemu-kvmlm/*)
+	scripts/package-qemu-deb $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT)
+	touch $@
+
+# What the QEMU lane's guest runs: migration-test, migrate-check, the test guest.
+QTESTS := $(BUILD)/qemu-tests
+qemu-tests: $(QTESTS)/.stamp
+$(QTESTS)/.stamp: $(QOUT)/.stamp scripts/build-qemu-tests $(wildcard tests/migration/*)
+	scripts/build-qemu-tests $(BASEFILE) $(QOUT) $(QTESTS)
+	touch $@
+
+# The QEMU packages installed with apt into a throw-away root, then that QEMU in a
+# TCG guest (stock kernel, kvmlm modules): migration-test cases and live migrations
+# with every page checked (tests/vm/plan-qemu-$(BASE_ARCH)).
+check-qemu: build qemu-deb qemu-tests
+	tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+
 # ---- C tools -----------------------------------------------------------------
 
-tools: $(TOOLS)/patchlint $(KABI_TOOLS)
+tools: $(TOOLS)/patchlint $(KABI_TOOLS) $(TOOLS)/migrate-check
 $(TOOLS)/%: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(TOOLS)
 	$(CC) $(CFLAGS_TOOLS) -o $@ $< $(LDLIBS_$*)
+# The live-migration driver of the QEMU lanes, built for this host for its unit tests
+# (make qemu-tests builds it for the guests).
+$(TOOLS)/migrate-check: tests/migration/migrate-check.c
+	@mkdir -p $(TOOLS)
+	$(CC) $(CFLAGS_TOOLS) -o $@ $<
 # kabi-layout reads the modules' DWARF with libdwfl (elfutils)
 LDLIBS_kabi-layout := -ldw -lelf
 
@@ -190,7 +244,8 @@ refresh: $(BUILD)/base/.stamp
 
 lint: $(TOOLS)/patchlint
 	$(TOOLS)/patchlint --series series --patches patches
-	@echo "==> [lint] series and every patch header/diff format OK"
+	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR)
+	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK"
 
 # ---- test lanes ----------------------------------------------------------------
 
@@ -202,12 +257,12 @@ lint: $(TOOLS)/patchlint
 # beside Debian's stock one. check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (README, "Test lanes").
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs
 FINAL_LANES := check-kernel check-arm64-boot
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time.
-check: deps base arm64-base
+check: deps base arm64-base qemu-base
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" $(CHECK_LANES)
 # make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
 check-arm64-kernel: arm64-base
@@ -225,8 +280,9 @@ check-plan:
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
 
-check-stack: base apply build selftests repro tools
+check-stack: base apply build selftests repro tools qemu-apply
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
+	tests/stack/test-fetch-qemu-base-errors $(QBASEFILE) $(QBUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
 	tests/stack/test-kabi-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
 	tests/stack/test-kabi-fixup-still-checks-layout $(BASEFILE) $(BUILD) $(TOOLS)
@@ -333,3 +389,6 @@ clean:
 
 distclean:
 	rm -rf build $(OUT)
+
+cacheclean:
+	rm -rf $(KVMLM_CACHE)
