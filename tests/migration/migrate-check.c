@@ -495,7 +495,11 @@ static void migrate_once(pid_t src, struct qmp *sq, const char *dst_role)
 	}
 	result("guest-writes-while-migrating", sweeps_during >= 1, "%ld sweeps over the range during the migration",
 	       sweeps_during);
-	result("source-postmigrate", !strcmp(run_state(sq, state, sizeof(state)), "postmigrate"), "source is %s", state);
+	/* "completed" comes a moment before the source leaves finish-migrate. */
+	double p0 = now_s();
+	while (strcmp(run_state(sq, state, sizeof(state)), "postmigrate") && now_s() - p0 < 30)
+		usleep(100000);
+	result("source-postmigrate", !strcmp(state, "postmigrate"), "source is %s", state);
 
 	/* The destination runs the guest on; stop it and read the whole range. */
 	double d0 = now_s();
