@@ -156,8 +156,6 @@ static pid_t qemu_start(const char *role, const char *extra_fmt, ...)
 		     o.qemu, accel, x86 ? "pc" : "virt,gic-version=3", o.cpu ? o.cpu : "host", o.mem_mb, role, qmp,
 		     serial, extra, log) < 0)
 		exit(1);
-	char *logf = path(role);
-	free(logf);
 	pid_t pid = fork();
 	if (pid < 0) {
 		perror("fork");
