@@ -191,19 +191,46 @@ kernel_make() {
 		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
 }
 
-# series_changelog TOP: one Debian changelog line per carried patch of TOP's series
-# (subject, then upstream release and commit ids, or where it comes from).
+# series_changelog SERIES PATCHDIR: one Debian changelog line per carried patch of
+# SERIES (paths relative to PATCHDIR): subject, then upstream release and commit ids,
+# or where it comes from. The kernel's packages and the QEMU packages both use it.
 series_changelog() {
-	local top=$1 entry p subj ml ids where _
+	local series=$1 pdir=$2 entry p subj ml ids where _
 	while read -r entry _; do
 		case "$entry" in ''|\#*) continue ;; esac
-		p=$top/patches/$entry
+		p=$pdir/$entry
 		subj=$(sed -n '/^Subject:/{s/^Subject: *//p;q}' "$p")
 		ml=$(sed -n '/^Patch-mainline:/{s/^Patch-mainline: *//p;q}' "$p")
 		ids=$(sed -n 's/^Git-commit: *\([0-9a-f]\{12\}\).*/\1/p' "$p" | paste -sd, -)
 		case "$ml" in v*) where="upstream $ml, $ids" ;; *) where=${ml%%,*} ;; esac
 		echo "    - $subj ($where)" | fold -s -w 78 | sed -e 's/ *$//' -e '2,$s/^/      /'
-	done <"$top/series"
+	done <"$series"
+}
+
+# qemu_tree_manifest SRCDIR: the sha256 of every file of a QEMU source tree that the
+# build compiles from, by relative path, sorted: debian/ (packaging), .pc/ (quilt's
+# state) and b/ (the build directories) left out. Two trees with the same manifest
+# hold the same sources (scripts/qemu-record-build, scripts/adopt-qemu-build).
+# A symbolic link is recorded by its target ("symlink:<target>"). Also left out: the one
+# file debian/rules writes outside b/, configs/devices/x86_64-softmmu/microvm.mak (the
+# device list of its microvm build; its clean target removes it with b/).
+qemu_tree_manifest() {
+	local skip=(\( -path ./debian -o -path ./.pc -o -path ./b -o -path ./configs/devices/x86_64-softmmu/microvm.mak \) -prune -o)
+	(cd "$1" && {
+		find . "${skip[@]}" -type f -print0 | xargs -0 -r sha256sum
+		find . "${skip[@]}" -type l -printf 'symlink:%l  %p\n'
+	} | sed 's#  \./#  #' | LC_ALL=C sort -k2)
+}
+
+# qemu_buildoptions: meson's `introspect --buildoptions` JSON (stdin) as sorted
+# "name=value" lines, with the source directory in the compiler flags (dpkg-buildflags'
+# -ffile-prefix-map=<srcdir>=.) written as <srcdir>: the options of two builds of
+# the same tree in different directories compare equal.
+qemu_buildoptions() {
+	python3 -c '
+import json, re, sys
+for o in sorted(json.load(sys.stdin), key=lambda o: o["name"]):
+    print(re.sub(r"-ffile-prefix-map=[^=]*=", "-ffile-prefix-map=<srcdir>=", "%s=%s" % (o["name"], o["value"])))'
 }
 
 # wait_progress PID WHAT LOG: wait for a long background build, printing every
