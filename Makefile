@@ -45,7 +45,7 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
-.PHONY: qemu-base qemu-apply qemu-deb qemu-tests check-qemu
+.PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -203,11 +203,24 @@ $(QBUILD)/tree.stamp: $(QBUILD)/base/.stamp $(QSERIES) $(QPATCHES) scripts/apply
 
 # qemu-system-x86 (amd64) or qemu-system-arm (arm64, cross-built) and what they need,
 # the source package, and QEMU's migration-test from the same tree. Taken from the
-# content-keyed package cache when every input is byte-identical (said so).
+# content-keyed package cache when every input is byte-identical (said so). README.md:
+# its -accel kvm capability table is the packages' README.kvmlm (the rest of it is
+# not an input: the cache key takes the table's text only).
 qemu-deb: $(QOUT)/.stamp
 $(QOUT)/.stamp: $(QBUILD)/base/.stamp $(QBASEFILE) $(BASEFILE) $(QSERIES) $(QPATCHES) VERSION scripts/package-qemu-deb \
-                scripts/apply-series $(wildcard debian/qemu-kvmlm/*)
+                scripts/apply-series scripts/lib.sh scripts/qemu-record-build $(wildcard debian/qemu-kvmlm/*) README.md
 	scripts/package-qemu-deb $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT)
+	touch $@
+
+# qemu-kvm, qemu-kvm-core, qemu-kvm-common, qemu-img and the SRPM (spec/qemu-kvm.spec),
+# from the same patched tree: %build adopts the .debs' build once the trees are shown
+# identical (scripts/adopt-qemu-build); KVMLM_RPM_FROM_SOURCE=1 compiles QEMU again,
+# with Debian's rules (as an SRPM rebuild does).
+QRPMOUT := $(OUT)/qemu-rpm-$(BASE_DEB_ARCH)
+qemu-rpm: $(QRPMOUT)/.stamp
+$(QRPMOUT)/.stamp: $(QOUT)/.stamp spec/qemu-kvm.spec spec/rpmlint.toml scripts/package-qemu-rpm scripts/adopt-qemu-build \
+                   scripts/source-tarball
+	scripts/package-qemu-rpm $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT) $(QRPMOUT)
 	touch $@
 
 # What the QEMU lane's guest runs: migration-test, migrate-check, the test guest.
@@ -219,9 +232,13 @@ $(QTESTS)/.stamp: $(QOUT)/.stamp scripts/build-qemu-tests $(wildcard tests/migra
 
 # The QEMU packages installed with apt into a throw-away root, then that QEMU in a
 # TCG guest (stock kernel, kvmlm modules): migration-test cases and live migrations
-# with every page checked (tests/vm/plan-qemu-$(BASE_ARCH)).
-check-qemu: build qemu-deb qemu-tests
+# with every page checked (tests/vm/plan-qemu-$(BASE_ARCH)). Then the RPMs: the same
+# tree and binaries as the .debs, installed with dnf, a ring-mode migration of
+# /usr/libexec/qemu-kvm (tests/vm/plan-qemu-rpm-$(BASE_ARCH)).
+check-qemu: build qemu-deb qemu-rpm qemu-tests
 	tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+	tests/packaging/test-qemu-deb-rpm-same $(BASEFILE) $(QOUT) $(QRPMOUT) $(QBUILD)/rpm-$(BASE_DEB_ARCH)
+	tests/packaging/test-qemu-dnf-install $(BASEFILE) $(BUILD) $(QRPMOUT)
 
 # ---- C tools -----------------------------------------------------------------
 
