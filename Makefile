@@ -45,7 +45,7 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
-.PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu
+.PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -208,7 +208,7 @@ $(QBUILD)/tree.stamp: $(QBUILD)/base/.stamp $(QSERIES) $(QPATCHES) scripts/apply
 # not an input: the cache key takes the table's text only).
 qemu-deb: $(QOUT)/.stamp
 $(QOUT)/.stamp: $(QBUILD)/base/.stamp $(QBASEFILE) $(BASEFILE) $(QSERIES) $(QPATCHES) VERSION scripts/package-qemu-deb \
-                scripts/apply-series scripts/lib.sh scripts/qemu-record-build $(wildcard debian/qemu-kvmlm/*) README.md
+                scripts/apply-series scripts/lib.sh scripts/qemu-record-build scripts/qemu-cross-chroot $(wildcard debian/qemu-kvmlm/*) README.md
 	scripts/package-qemu-deb $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT)
 	touch $@
 
@@ -237,8 +237,15 @@ $(QTESTS)/.stamp: $(QOUT)/.stamp scripts/build-qemu-tests $(wildcard tests/migra
 # /usr/libexec/qemu-kvm (tests/vm/plan-qemu-rpm-$(BASE_ARCH)).
 check-qemu: build qemu-deb qemu-rpm qemu-tests
 	tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
-	tests/packaging/test-qemu-deb-rpm-same $(BASEFILE) $(QOUT) $(QRPMOUT) $(QBUILD)/rpm-$(BASE_DEB_ARCH)
+	$(MAKE) check-qemu-deb-rpm-same
 	tests/packaging/test-qemu-dnf-install $(BASEFILE) $(BUILD) $(QRPMOUT)
+# By hand: QEMU's own migration-test cases in the same guest (tests/vm/plan-qemu-migration-
+# test-$(BASE_ARCH); not in make check: README, "QEMU"). Report: build/<base>/vm-qemu-migration-test/.
+check-qemu-migration-test: build qemu-deb qemu-tests
+	KVMLM_QEMU_LANE=migration-test KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-$(BASE_ARCH) \
+		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+check-qemu-deb-rpm-same: qemu-deb qemu-rpm
+	tests/packaging/test-qemu-deb-rpm-same $(BASEFILE) $(QOUT) $(QRPMOUT) $(QBUILD)/rpm-$(BASE_DEB_ARCH)
 
 # ---- C tools -----------------------------------------------------------------
 
@@ -268,14 +275,15 @@ lint: $(TOOLS)/patchlint
 
 # The lanes run in this order; the kernel packages of both architectures build in the
 # background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle):
-# the x86 .debs and RPMs, then the arm64 ones (cross-built). The final lanes run side
+# the x86 .debs and RPMs, then the arm64 ones (cross-built), then the arm64 QEMU packages
+# (cross-built in a chroot; from the package cache when nothing changed). The final lanes run side
 # by side once the background is done (TCG guests, one core each): check-kernel
 # installs and boots the x86 packages, check-arm64-boot boots the arm64 .deb's kernel
 # beside Debian's stock one. check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (README, "Test lanes").
 CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-qemu
-BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs
+BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
 FINAL_LANES := check-kernel check-arm64-boot
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time.
@@ -293,6 +301,7 @@ check-plan:
 	@echo "  by hand: check-prefixes-all (every prefix rebuilt, whatever the record holds);"
 	@echo "           check-arm64-build (arch/arm64/kvm compiled, no link: a quick check of a series change);"
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
+	@echo "           check-qemu-migration-test (QEMU's own migration-test cases in the QEMU lane's guest)"
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
@@ -371,6 +380,10 @@ arm64-base:
 	$(MAKE) BASE=$(ARM64_BASE) base
 arm64-kernel-pkgs:
 	$(MAKE) BASE=$(ARM64_BASE) kernel-deb kernel-rpm
+# qemu-system-arm and the aarch64 qemu-kvm RPMs, cross-built in a build chroot
+# (scripts/qemu-cross-chroot), and the check that the two formats are one build.
+arm64-qemu-pkgs:
+	$(MAKE) BASE=$(ARM64_BASE) qemu-deb qemu-rpm check-qemu-deb-rpm-same
 check-arm64-prep:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-prep
 check-arm64-boot:
