@@ -45,7 +45,8 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
-.PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs
+.PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
+        check-qemu-builtin check-arm64-qemu check-qemu-matrix
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -246,6 +247,24 @@ check-qemu-migration-test: build qemu-deb qemu-tests
 		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 check-qemu-deb-rpm-same: qemu-deb qemu-rpm
 	tests/packaging/test-qemu-deb-rpm-same $(BASEFILE) $(QOUT) $(QRPMOUT) $(QBUILD)/rpm-$(BASE_DEB_ARCH)
+# A base whose KVM is built in (arm64): the QEMU lane's guest boots the kvmlm kernel,
+# the vmlinuz of the ci .deb (make check's background builds it), at EL2, and runs
+# tests/vm/plan-qemu-$(BASE_ARCH) with the apt-installed QEMU (cross-built: its
+# libraries come from the QEMU cross-build chroot).
+QLANE_KERNEL := $(BUILD)/qemu-lane-kernel/boot/vmlinuz-$(KREL)
+$(QLANE_KERNEL): $(KDEB_CI)
+	rm -rf $(BUILD)/qemu-lane-kernel && mkdir -p $(BUILD)/qemu-lane-kernel
+	dpkg-deb --fsys-tarfile $< | tar -x -C $(BUILD)/qemu-lane-kernel ./boot/vmlinuz-$(KREL)
+check-qemu-builtin: base qemu-deb qemu-tests $(QLANE_KERNEL)
+	KVMLM_QEMU_KERNEL=$(QLANE_KERNEL) tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+# By hand before a release: the QEMU matrix, {stock, kvmlm} kernel side x {Debian's QEMU,
+# kvmlm's} x {bitmap, ring} (+ eager-split-size on arm64), every cell a migration with
+# every page checked; fails when a cell differs from the promise. Table:
+# build/<base>/qemu-matrix/report.md (reports/qemu-live-migration-matrix.md keeps a run).
+DEBIAN_QEMU := $(BUILD)/debian-qemu
+check-qemu-matrix: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLANE_KERNEL))
+	scripts/fetch-debian-qemu $(BASEFILE) $(QBASEFILE) $(DEBIAN_QEMU)
+	tests/vm/run-qemu-matrix $(BASEFILE) $(BUILD) $(QOUT) $(DEBIAN_QEMU)/root $(if $(BASE_KVM_MODULES),,$(QLANE_KERNEL))
 
 # ---- C tools -----------------------------------------------------------------
 
@@ -277,14 +296,15 @@ lint: $(TOOLS)/patchlint
 # background meanwhile (tests/run-check: nice 19, on the cores the lanes leave idle):
 # the x86 .debs and RPMs, then the arm64 ones (cross-built), then the arm64 QEMU packages
 # (cross-built in a chroot; from the package cache when nothing changed). The final lanes run side
-# by side once the background is done (TCG guests, one core each): check-kernel
-# installs and boots the x86 packages, check-arm64-boot boots the arm64 .deb's kernel
-# beside Debian's stock one. check-arm64-prep readies what the arm64 guests run.
+# by side once the background is done (TCG guests): check-kernel installs and boots the x86
+# packages, check-arm64-boot boots the arm64 .deb's kernel beside Debian's stock one, and
+# check-arm64-qemu runs the apt-installed qemu-system-arm in that kernel's guest.
+# check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (README, "Test lanes").
 CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
-FINAL_LANES := check-kernel check-arm64-boot
+FINAL_LANES := check-kernel check-arm64-boot check-arm64-qemu
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time.
 check: deps base arm64-base qemu-base
@@ -302,6 +322,7 @@ check-plan:
 	@echo "           check-arm64-build (arch/arm64/kvm compiled, no link: a quick check of a series change);"
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 	@echo "           check-qemu-migration-test (QEMU's own migration-test cases in the QEMU lane's guest)"
+	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
 
 check-unit: tools
 	tests/unit/run-unit-tests $(TOOLS)
@@ -388,6 +409,8 @@ check-arm64-prep:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-prep
 check-arm64-boot:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-boot
+check-arm64-qemu:
+	$(MAKE) BASE=$(ARM64_BASE) check-qemu-builtin
 check-arm64-image:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
 check-arm64-image-boot:
@@ -415,10 +438,12 @@ clean:
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
 	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
 	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT) \
-	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute $(BUILD)/kernel-ci $(BUILD)/kernel-deb-ci-root $(BUILD)/kvm-ci-obj $(BUILD)/prefix $(BUILD)/vm-builtin
+	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute $(BUILD)/kernel-ci $(BUILD)/kernel-deb-ci-root $(BUILD)/kvm-ci-obj $(BUILD)/prefix $(BUILD)/vm-builtin \
+	       $(BUILD)/vm-qemu* $(BUILD)/qemu-tests $(BUILD)/qemu-lane-kernel $(BUILD)/qemu-matrix $(BUILD)/debian-qemu
 
 distclean:
 	rm -rf build $(OUT)
 
 cacheclean:
-	rm -rf $(KVMLM_CACHE)
+	@! grep -q ' $(KVMLM_CACHE)/' /proc/mounts || { echo "ERROR: something is mounted under $(KVMLM_CACHE) (a QEMU cross build running?): not removing it" >&2; exit 1; }
+	rm -rf --one-file-system $(KVMLM_CACHE)
