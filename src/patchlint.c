@@ -3,7 +3,7 @@
  * patchlint - check kvmlm kernel patches against the header schema and the
  * diff format, and check that `series` and `patches/` agree.
  *
- * Header schema (DESIGN.md, "Patch conventions"):
+ * Header schema (docs/maintainer.md, "Adding a backport"):
  *   From:, Date:, Subject:      of the original author and commit
  *   Patch-mainline: vX.Y[-rcN]  + one or more "Git-commit: <40 hex>[ (partial)]"
  *   Patch-mainline: Never, <reason> | Submitted, <where>   (no Git-commit)
