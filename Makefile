@@ -52,27 +52,32 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
-all: deps base apply build kabi package summary
+all: deps base apply build kabi package summary  ## [build] deps, base, apply, build, kABI, package: what `make` does
 
-help:
-	@sed -n 's/^## //p' README.md | head -n 40
+help:  ## [other] this list
+	@awk -F'  ## ' '/^[a-z][a-z0-9 -]*:.*  ## \[/ { split($$2, a, "] "); g = substr(a[1], 2); \
+		t[g] = t[g] sprintf("  %-28s %s\n", substr($$1, 1, index($$1, ":") - 1), a[2]) } \
+		END { n = split("build|package|kabi|lanes|by hand|other", o, "|"); \
+		      for (i = 1; i <= n; i++) if (o[i] in t) printf "%s:\n%s\n", o[i], t[o[i]] }' $(firstword $(MAKEFILE_LIST))
+	@echo "Variables: BASE=<file in bases/> (debian-6.1-amd64, debian-6.1-arm64), BUILD=, OUT=, KVMLM_JOBS=."
+	@echo "Manual: README.md, docs/maintainer.md; the lanes: tests/README.md."
 
 # ---- the build path ----------------------------------------------------------
 
-deps:
+deps:  ## [build] check/install the Debian build dependencies (scripts/install-build-deps)
 	@scripts/install-build-deps
 
-base: $(BUILD)/base/.stamp
+base: $(BUILD)/base/.stamp  ## [build] download the pinned packages of bases/$(BASE), check them, unpack
 $(BUILD)/base/.stamp: $(BASEFILE) scripts/fetch-base
 	scripts/fetch-base $(BASEFILE) $(BUILD)
 
 # A fresh copy of the pristine tree with the whole series, whenever series or a patch changes.
-apply: $(BUILD)/tree.stamp
+apply: $(BUILD)/tree.stamp  ## [build] fresh pristine tree + series, zero fuzz, no offsets
 $(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series
 	scripts/apply-series --copy-from $(BUILD)/base/src $(BUILD)/tree series patches
 	touch $@
 
-build: $(BUILD)/modules/Module.symvers
+build: $(BUILD)/modules/Module.symvers  ## [build] the KVM modules of the patched tree (x86)
 # The reference genksyms records go next to the objects first (.symref): the build log then
 # says which type changed behind any CRC that moved.
 $(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules | $(TOOLS)/kabi-symtypes
@@ -80,11 +85,11 @@ $(BUILD)/modules/Module.symvers: $(BUILD)/tree.stamp scripts/build-modules | $(T
 	scripts/build-modules $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/modules
 
 # kvmlm-repro: static, on the selftest library of the patched tree (src/kvmlm-repro/).
-repro: $(BUILD)/repro/kvmlm-repro
+repro: $(BUILD)/repro/kvmlm-repro  ## [build] kvmlm-repro, static
 $(BUILD)/repro/kvmlm-repro: $(BUILD)/selftests/.stamp $(wildcard src/kvmlm-repro/* src/*.h) scripts/build-repro
 	scripts/build-repro $(BASEFILE) $(BUILD)/tree $(BUILD)/obj $(BUILD)/selftests $(BUILD)/repro
 
-selftests: $(BUILD)/selftests/.stamp
+selftests: $(BUILD)/selftests/.stamp  ## [build] the KVM selftests of the patched tree, static
 # With KVM as modules the selftests take the UAPI headers into the module build's
 # object dir, after it; with KVM built in (arm64) there is no module build.
 $(BUILD)/selftests/.stamp: $(if $(BASE_KVM_MODULES),$(BUILD)/modules/Module.symvers,$(BUILD)/tree.stamp) scripts/build-selftests
@@ -105,18 +110,18 @@ kabi: $(BUILD)/tree.stamp $(KABI_TOOLS)
 endif
 
 # Regenerate kabi/<base>/{symtypes,layout} from an unpatched build (when the base changes; ~3 min).
-kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)
+kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)  ## [kabi] regenerate kabi/<base>/ from an unpatched build
 	scripts/kabi-reference $(BASEFILE) $(BUILD) $(TOOLS)
 
 # Both .debs come from one dh run (source package kvmlm).
-package: $(DEB) $(REPRO_DEB)
+package: $(DEB) $(REPRO_DEB)  ## [package] kvmlm-modules and kvmlm-repro .debs
 $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
                       $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb
 	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
 
 # kvmlm-repro's RPM and SRPM, built from source by rpmbuild as an EL9 builder would
 # (unpack, apply-series, build-selftests, build-repro: a few minutes, so not part of `make`).
-package-rpm: $(REPRO_RPM)
+package-rpm: $(REPRO_RPM)  ## [package] kvmlm-repro RPM and SRPM, from source
 $(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scripts/package-rpm series $(PATCHES) VERSION \
               $(wildcard src/kvmlm-repro/* src/*.h) scripts/apply-series scripts/build-selftests scripts/build-repro
 	scripts/package-rpm $(BASEFILE) $(BUILD) $(OUT) $(VERSION) spec/kvmlm-repro.spec
@@ -132,10 +137,10 @@ $(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scrip
 # compares two builds (the reproducibility check).
 KDEB_CI_TREE := $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION)/linux
 KRPM_BUILD_OPTS := $(if $(KVMLM_RPM_FROM_SOURCE),,--define "kvmlm_prebuilt_tree $(KDEB_CI_TREE)")
-kernel-deb: $(KDEB_CI)
+kernel-deb: $(KDEB_CI)  ## [package] the whole kvmlm kernel as .debs, ci config
 $(KDEB_CI): $(KERNEL_INPUTS) $(wildcard debian/linux-kvmlm/* debian/linux-kvmlm/*/*) scripts/package-kernel-deb
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) ci
-kernel-rpm: $(KRPM_CI)
+kernel-rpm: $(KRPM_CI)  ## [package] the whole kvmlm kernel as RPMs (adopts the .deb build)
 $(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/package-rpm scripts/adopt-kernel-build \
           $(if $(KVMLM_RPM_FROM_SOURCE),| $(KDEB_CI),$(KDEB_CI))
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) spec/kernel-kvmlm.spec \
@@ -144,7 +149,7 @@ $(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/pa
 # The kvmlm kernel image alone (ci config, no packaging): what the built-in KVM lane
 # boots. arm64: 958 objects, ~1000 CPU-s, 614 s on 2 cores (README, times table).
 KIMAGE_CI := $(BUILD)/kernel-ci/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE)
-kernel-image: $(KIMAGE_CI)
+kernel-image: $(KIMAGE_CI)  ## [build] the kvmlm kernel image alone, ci config
 $(KIMAGE_CI): $(BUILD)/tree.stamp $(BASEFILE) scripts/kernel-config scripts/build-kernel scripts/lib.sh
 	scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
 
@@ -155,7 +160,7 @@ $(KIMAGE_CI): $(BUILD)/tree.stamp $(BASEFILE) scripts/kernel-config scripts/buil
 # (reports/arm64-ab.md: pristine's CLEAR pass is stock's, kvmlm's ~2.9x).
 KIMAGE_PRISTINE := $(BUILD)/kernel-ci-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE)
 PRISTINE_KREL := $(subst kvmlm,pristine,$(BASE_KVMLM_KERNELRELEASE))
-kernel-image-pristine: $(KIMAGE_PRISTINE)
+kernel-image-pristine: $(KIMAGE_PRISTINE)  ## [build] the pristine tree with the same ci config (A/B baseline)
 $(KIMAGE_PRISTINE): $(BUILD)/base/.stamp $(BASEFILE) scripts/kernel-config scripts/build-kernel scripts/lib.sh
 	KVMLM_KERNELRELEASE=$(PRISTINE_KREL) KVMLM_DEBIAN_CONFIG=$(BUILD)/base/headers/usr/src/linux-headers-$(BASE_KERNELRELEASE)/.config \
 		scripts/build-kernel $(BASEFILE) ci $(BUILD)/base/src $(BUILD)/kernel-ci-pristine
@@ -163,7 +168,7 @@ $(KIMAGE_PRISTINE): $(BUILD)/base/.stamp $(BASEFILE) scripts/kernel-config scrip
 # The release: the whole kernel with Debian's full config, as .debs and RPMs, in
 # out/release/ (README, "Release", for the measured time). Not part of make check.
 # Last, the exact whole-kernel kABI check on the Module.symvers the build wrote.
-release: deps base $(TOOLS)/kabi-check
+release: deps base $(TOOLS)/kabi-check  ## [package] the whole kernels with Debian's full config (hours)
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) spec/kernel-kvmlm.spec \
 		--define "kvmlm_config release"
@@ -192,12 +197,12 @@ QPATCHES      := $(addprefix $(QPATCHDIR)/,$(shell sed -e 's/\#.*//' $(QSERIES))
 QEMU_DEB_VERSION := $(QEMU_VERSION)+kvmlm$(QEMU_KVMLM_REVISION)
 QOUT          := $(OUT)/qemu-$(BASE_DEB_ARCH)
 
-qemu-base: $(QBUILD)/base/.stamp
+qemu-base: $(QBUILD)/base/.stamp  ## [build] Debian's qemu source package, fetched and unpacked
 $(QBUILD)/base/.stamp: $(QBASEFILE) scripts/fetch-qemu-base
 	scripts/fetch-qemu-base $(QBASEFILE) $(QBUILD)
 
 # The patched tree (Debian's series, then kvmlm's, zero fuzz): what both packages build.
-qemu-apply: $(QBUILD)/tree.stamp
+qemu-apply: $(QBUILD)/tree.stamp  ## [build] the QEMU tree + patches/qemu/series
 $(QBUILD)/tree.stamp: $(QBUILD)/base/.stamp $(QSERIES) $(QPATCHES) scripts/apply-series
 	scripts/apply-series --copy-from $(QBUILD)/base/src $(QBUILD)/tree $(QSERIES) $(QPATCHDIR)
 	touch $@
@@ -207,7 +212,7 @@ $(QBUILD)/tree.stamp: $(QBUILD)/base/.stamp $(QSERIES) $(QPATCHES) scripts/apply
 # content-keyed package cache when every input is byte-identical (said so). README.md:
 # its -accel kvm capability table is the packages' README.kvmlm (the rest of it is
 # not an input: the cache key takes the table's text only).
-qemu-deb: $(QOUT)/.stamp
+qemu-deb: $(QOUT)/.stamp  ## [package] kvmlm's QEMU .debs for the base's arch (content-keyed cache)
 $(QOUT)/.stamp: $(QBUILD)/base/.stamp $(QBASEFILE) $(BASEFILE) $(QSERIES) $(QPATCHES) VERSION scripts/package-qemu-deb \
                 scripts/apply-series scripts/lib.sh scripts/qemu-record-build scripts/qemu-cross-chroot $(wildcard debian/qemu-kvmlm/*) README.md
 	scripts/package-qemu-deb $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT)
@@ -218,7 +223,7 @@ $(QOUT)/.stamp: $(QBUILD)/base/.stamp $(QBASEFILE) $(BASEFILE) $(QSERIES) $(QPAT
 # identical (scripts/adopt-qemu-build); KVMLM_RPM_FROM_SOURCE=1 compiles QEMU again,
 # with Debian's rules (as an SRPM rebuild does).
 QRPMOUT := $(OUT)/qemu-rpm-$(BASE_DEB_ARCH)
-qemu-rpm: $(QRPMOUT)/.stamp
+qemu-rpm: $(QRPMOUT)/.stamp  ## [package] kvmlm's QEMU RPMs (qemu-kvm), adopting the .deb build
 $(QRPMOUT)/.stamp: $(QOUT)/.stamp spec/qemu-kvm.spec spec/rpmlint.toml scripts/package-qemu-rpm scripts/adopt-qemu-build \
                    scripts/source-tarball
 	scripts/package-qemu-rpm $(QBASEFILE) $(BASEFILE) $(QBUILD) $(QOUT) $(QRPMOUT)
@@ -236,13 +241,13 @@ $(QTESTS)/.stamp: $(QOUT)/.stamp scripts/build-qemu-tests $(wildcard tests/migra
 # with every page checked (tests/vm/plan-qemu-$(BASE_ARCH)). Then the RPMs: the same
 # tree and binaries as the .debs, installed with dnf, a ring-mode migration of
 # /usr/libexec/qemu-kvm (tests/vm/plan-qemu-rpm-$(BASE_ARCH)).
-check-qemu: build qemu-deb qemu-rpm qemu-tests
+check-qemu: build qemu-deb qemu-rpm qemu-tests  ## [lanes] the x86 QEMU lane: apt/dnf install, live migrations
 	tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 	$(MAKE) check-qemu-deb-rpm-same
 	tests/packaging/test-qemu-dnf-install $(BASEFILE) $(BUILD) $(QRPMOUT)
 # By hand: QEMU's own migration-test cases in the same guest (tests/vm/plan-qemu-migration-
 # test-$(BASE_ARCH); not in make check: README, "QEMU"). Report: build/<base>/vm-qemu-migration-test/.
-check-qemu-migration-test: build qemu-deb qemu-tests
+check-qemu-migration-test: build qemu-deb qemu-tests  ## [by hand] QEMU's migration-test cases in the lane's guest
 	KVMLM_QEMU_LANE=migration-test KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-$(BASE_ARCH) \
 		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 check-qemu-deb-rpm-same: qemu-deb qemu-rpm
@@ -262,13 +267,13 @@ check-qemu-builtin: base qemu-deb qemu-tests $(QLANE_KERNEL)
 # every page checked; fails when a cell differs from the promise. Table:
 # build/<base>/qemu-matrix/report.md (reports/qemu-live-migration-matrix.md keeps a run).
 DEBIAN_QEMU := $(BUILD)/debian-qemu
-check-qemu-matrix: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLANE_KERNEL))
+check-qemu-matrix: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLANE_KERNEL))  ## [by hand] stock/kvmlm kernel x Debian/kvmlm QEMU x log mode
 	scripts/fetch-debian-qemu $(BASEFILE) $(QBASEFILE) $(DEBIAN_QEMU)
 	tests/vm/run-qemu-matrix $(BASEFILE) $(BUILD) $(QOUT) $(DEBIAN_QEMU)/root $(if $(BASE_KVM_MODULES),,$(QLANE_KERNEL))
 
 # ---- C tools -----------------------------------------------------------------
 
-tools: $(TOOLS)/patchlint $(KABI_TOOLS) $(TOOLS)/migrate-check
+tools: $(TOOLS)/patchlint $(KABI_TOOLS) $(TOOLS)/migrate-check  ## [build] the C tools (patchlint, kabi-*, migrate-check)
 $(TOOLS)/%: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(TOOLS)
 	$(CC) $(CFLAGS_TOOLS) -o $@ $< $(LDLIBS_$*)
@@ -281,11 +286,11 @@ $(TOOLS)/migrate-check: tests/migration/migrate-check.c
 LDLIBS_kabi-layout := -ldw -lelf
 
 # Regenerate one patch against the series before it, header kept: make refresh PATCH=linux/x86/foo.patch
-refresh: $(BUILD)/base/.stamp
+refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PATCH=linux/x86/foo.patch
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
 	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
-lint: $(TOOLS)/patchlint
+lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/
 	$(TOOLS)/patchlint --series series --patches patches
 	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR)
 	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK"
@@ -307,15 +312,15 @@ BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
 FINAL_LANES := check-kernel check-arm64-boot check-arm64-qemu
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time.
-check: deps base arm64-base qemu-base
+check: deps base arm64-base qemu-base  ## [lanes] every lane: what CI runs
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" $(CHECK_LANES)
 # make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
-check-arm64-kernel: arm64-base
+check-arm64-kernel: arm64-base  ## [by hand] the arm64 kernel packages and boot alone
 	$(MAKE) arm64-kernel-pkgs
 	$(MAKE) check-arm64-boot
 # What check runs, without running it: `make -n check` does run tests/run-check (a
 # recipe naming $(MAKE) runs even under -n), and so does `make -n check-arm64-build`.
-check-plan:
+check-plan:  ## [lanes] print the lanes make check runs, in order
 	@echo "make check ($(BASE)): lanes in order: $(CHECK_LANES)"
 	@echo "  background (nice 19): $(BACKGROUND); last, when it is done, side by side: $(FINAL_LANES)"
 	@echo "  by hand: check-prefixes-all (every prefix rebuilt, whatever the record holds);"
@@ -324,10 +329,10 @@ check-plan:
 	@echo "           check-qemu-migration-test (QEMU's own migration-test cases in the QEMU lane's guest)"
 	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
 
-check-unit: tools
+check-unit: tools  ## [lanes] the C tools and scripts against fixtures
 	tests/unit/run-unit-tests $(TOOLS)
 
-check-stack: base apply build selftests repro tools qemu-apply
+check-stack: base apply build selftests repro tools qemu-apply  ## [lanes] apply errors, kABI fixture breaks, kvmlm-repro CLI
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)
 	tests/stack/test-fetch-qemu-base-errors $(QBASEFILE) $(QBUILD)
 	tests/stack/test-apply-reports-failing-patch $(BUILD)
@@ -340,14 +345,14 @@ check-stack: base apply build selftests repro tools qemu-apply
 # tests/prefixes/<base>.walked records as built with today's keys are applied, not
 # rebuilt; check-prefixes-all rebuilds every one (and rewrites the record).
 check-prefixes-all: export KVMLM_PREFIX_WALK := all
-check-prefixes check-prefixes-all: base
+check-prefixes check-prefixes-all: base  ## [lanes] every prefix of the series builds (check-prefixes-all: rebuild all)
 	scripts/build-each-prefix $(BASEFILE) $(BUILD) $(SELFTESTS)
 
 # The gates, then: a change reaching a vmlinux export fails the whole-kernel check, named.
-check-kabi: kabi
+check-kabi: kabi  ## [lanes] the module and whole-kernel kABI gates
 	tests/stack/test-kabi-kernel-break-is-named $(BASEFILE) $(BUILD) $(TOOLS)
 
-check-vm: build selftests repro
+check-vm: build selftests repro  ## [lanes] stock vs kvmlm modules in a TCG guest, A/B timings
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
 
 # A base with KVM built in (arm64), the part make check runs: the patched tree's KVM
@@ -405,45 +410,45 @@ arm64-kernel-pkgs:
 # (scripts/qemu-cross-chroot), and the check that the two formats are one build.
 arm64-qemu-pkgs:
 	$(MAKE) BASE=$(ARM64_BASE) qemu-deb qemu-rpm check-qemu-deb-rpm-same
-check-arm64-prep:
+check-arm64-prep:  ## [lanes] what the arm64 guests run
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-prep
-check-arm64-boot:
+check-arm64-boot:  ## [lanes] the arm64 kernel package booted beside the stock one
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-boot
-check-arm64-qemu:
+check-arm64-qemu:  ## [lanes] qemu-system-arm in the kvmlm arm64 kernel's guest
 	$(MAKE) BASE=$(ARM64_BASE) check-qemu-builtin
 check-arm64-image:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
 check-arm64-image-boot:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image-boot
-check-arm64-build:
+check-arm64-build:  ## [by hand] arch/arm64/kvm compiled, no link: a quick check
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-build
-check-arm64:
+check-arm64:  ## [by hand] arm64 prefix walk, pristine baseline, full plan-arm64
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin
 
 # The whole kvmlm kernel (ci config): the .debs and the RPMs are the same kernel; each
 # installs from a local repository (apt-get, dnf) into a throw-away root, and the
 # installed kernel boots under TCG and its own KVM passes tests/vm/plan-kernel.
-check-kernel: kernel-deb kernel-rpm selftests repro
+check-kernel: kernel-deb kernel-rpm selftests repro  ## [lanes] the x86 kernel packages installed and booted
 	tests/packaging/test-kernel-deb-rpm-same $(BASEFILE) $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION) \
 		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
 	tests/packaging/test-kernel-apt-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 	tests/packaging/test-kernel-dnf-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 
-check-packaging: package package-rpm
+check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro packages installed in roots
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
 	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 
-clean:
+clean:  ## [other] drop build products
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
 	       $(BUILD)/selftests $(BUILD)/vm $(BUILD)/vm-kernel $(BUILD)/pkg $(BUILD)/rpm \
 	       $(BUILD)/kernel-deb-ci $(BUILD)/kernel-deb-release $(KPKG_CI) $(BUILD)/vm-kernel-* $(TOOLS) $(OUT) \
 	       $(BUILD)/kabi-kernel $(BUILD)/kabi-kernel-break $(BUILD)/kabi-attribute $(BUILD)/kernel-ci $(BUILD)/kernel-deb-ci-root $(BUILD)/kvm-ci-obj $(BUILD)/prefix $(BUILD)/vm-builtin \
 	       $(BUILD)/vm-qemu* $(BUILD)/qemu-tests $(BUILD)/qemu-lane-kernel $(BUILD)/qemu-matrix $(BUILD)/debian-qemu
 
-distclean:
+distclean:  ## [other] also the downloaded bases
 	rm -rf build $(OUT)
 
-cacheclean:
+cacheclean:  ## [other] empty ~/.cache/kvmlm (compiler cache, QEMU packages, chroot)
 	@! grep -q ' $(KVMLM_CACHE)/' /proc/mounts || { echo "ERROR: something is mounted under $(KVMLM_CACHE) (a QEMU cross build running?): not removing it" >&2; exit 1; }
 	rm -rf --one-file-system $(KVMLM_CACHE)
