@@ -46,7 +46,7 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
-        check-qemu-builtin check-arm64-qemu check-qemu-matrix
+        check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -166,7 +166,7 @@ $(KIMAGE_PRISTINE): $(BUILD)/base/.stamp $(BASEFILE) scripts/kernel-config scrip
 		scripts/build-kernel $(BASEFILE) ci $(BUILD)/base/src $(BUILD)/kernel-ci-pristine
 
 # The release: the whole kernel with Debian's full config, as .debs and RPMs, in
-# out/release/ (README, "Release", for the measured time). Not part of make check.
+# out/release/ (docs/maintainer.md, "Release", for the measured time). Not part of make check.
 # Last, the exact whole-kernel kABI check on the Module.symvers the build wrote.
 release: deps base $(TOOLS)/kabi-check  ## [package] the whole kernels with Debian's full config (hours)
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
@@ -186,7 +186,7 @@ summary:
 
 # ---- QEMU ------------------------------------------------------------------------
 # Debian's qemu 7.2 source package with kvmlm's series on top (patches/qemu/series),
-# packaged as Debian does with one target family per architecture (README, "QEMU").
+# packaged as Debian does with one target family per architecture (docs/maintainer.md, "QEMU").
 QEMU_BASE     ?= qemu-debian-7.2
 QBASEFILE     := bases/$(QEMU_BASE)
 include $(QBASEFILE)
@@ -245,11 +245,6 @@ check-qemu: build qemu-deb qemu-rpm qemu-tests  ## [lanes] the x86 QEMU lane: ap
 	tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 	$(MAKE) check-qemu-deb-rpm-same
 	tests/packaging/test-qemu-dnf-install $(BASEFILE) $(BUILD) $(QRPMOUT)
-# By hand: QEMU's own migration-test cases in the same guest (tests/vm/plan-qemu-migration-
-# test-$(BASE_ARCH); not in make check: README, "QEMU"). Report: build/<base>/vm-qemu-migration-test/.
-check-qemu-migration-test: build qemu-deb qemu-tests  ## [by hand] QEMU's migration-test cases in the lane's guest
-	KVMLM_QEMU_LANE=migration-test KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-$(BASE_ARCH) \
-		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 check-qemu-deb-rpm-same: qemu-deb qemu-rpm
 	tests/packaging/test-qemu-deb-rpm-same $(BASEFILE) $(QOUT) $(QRPMOUT) $(QBUILD)/rpm-$(BASE_DEB_ARCH)
 # A base whose KVM is built in (arm64): the QEMU lane's guest boots the kvmlm kernel,
@@ -262,6 +257,15 @@ $(QLANE_KERNEL): $(KDEB_CI)
 	dpkg-deb --fsys-tarfile $< | tar -x -C $(BUILD)/qemu-lane-kernel ./boot/vmlinuz-$(KREL)
 check-qemu-builtin: base qemu-deb qemu-tests $(QLANE_KERNEL)
 	KVMLM_QEMU_KERNEL=$(QLANE_KERNEL) tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+# QEMU's own migration-test cases, in a guest of their own like the QEMU lane's
+# (tests/vm/plan-qemu-migration-test-$(BASE_ARCH)): x86 on Debian's kernel with the kvmlm
+# modules, arm64 on the kvmlm kernel. make check runs them last, alone (tests/run-check):
+# beside other guests or builds, the L2 test guest can hang in its firmware (docs/maintainer.md, "QEMU").
+# Report: build/<base>/vm-qemu-migration-test/.
+check-qemu-migration-test: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLANE_KERNEL))  ## [lanes] QEMU's migration-test cases in the lane's guest
+	KVMLM_QEMU_LANE=migration-test KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-$(BASE_ARCH) \
+		$(if $(BASE_KVM_MODULES),,KVMLM_QEMU_KERNEL=$(QLANE_KERNEL)) \
+		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 # By hand before a release: the QEMU matrix, {stock, kvmlm} kernel side x {Debian's QEMU,
 # kvmlm's} x {bitmap, ring} (+ eager-split-size on arm64), every cell a migration with
 # every page checked; fails when a cell differs from the promise. Table:
@@ -306,14 +310,16 @@ lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patc
 # check-arm64-qemu installs the arm64 QEMU .debs and live-migrates with them on that kernel.
 # check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
-# what makes room for both architectures in CI's 90 minutes (README, "Test lanes").
+# what makes room for both architectures in CI's 90 minutes (tests/README.md).
 CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
 FINAL_LANES := check-kernel check-arm64-boot check-arm64-qemu
+# Then, one at a time and alone: QEMU's migration-test cases (check-qemu-migration-test).
+LAST_LANES  := check-qemu-migration-test check-arm64-migration-test
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time.
 check: deps base arm64-base qemu-base  ## [lanes] every lane: what CI runs
-	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" $(CHECK_LANES)
+	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" "$(LAST_LANES)" $(CHECK_LANES)
 # make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
 check-arm64-kernel: arm64-base  ## [by hand] the arm64 kernel packages and boot alone
 	$(MAKE) arm64-kernel-pkgs
@@ -322,11 +328,11 @@ check-arm64-kernel: arm64-base  ## [by hand] the arm64 kernel packages and boot 
 # recipe naming $(MAKE) runs even under -n), and so does `make -n check-arm64-build`.
 check-plan:  ## [lanes] print the lanes make check runs, in order
 	@echo "make check ($(BASE)): lanes in order: $(CHECK_LANES)"
-	@echo "  background (nice 19): $(BACKGROUND); last, when it is done, side by side: $(FINAL_LANES)"
+	@echo "  background (nice 19): $(BACKGROUND); when it is done, side by side: $(FINAL_LANES)"
+	@echo "  then one at a time, alone: $(LAST_LANES)"
 	@echo "  by hand: check-prefixes-all (every prefix rebuilt, whatever the record holds);"
 	@echo "           check-arm64-build (arch/arm64/kvm compiled, no link: a quick check of a series change);"
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
-	@echo "           check-qemu-migration-test (QEMU's own migration-test cases in the QEMU lane's guest)"
 	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
 
 check-unit: tools  ## [lanes] the C tools and scripts against fixtures
@@ -416,6 +422,8 @@ check-arm64-boot:  ## [lanes] the arm64 kernel package booted beside the stock o
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-boot
 check-arm64-qemu:  ## [lanes] qemu-system-arm live migrations on the kvmlm arm64 kernel
 	$(MAKE) BASE=$(ARM64_BASE) check-qemu-builtin
+check-arm64-migration-test:  ## [lanes] QEMU's migration-test cases on the kvmlm arm64 kernel
+	$(MAKE) BASE=$(ARM64_BASE) check-qemu-migration-test
 check-arm64-image:
 	$(MAKE) BASE=$(ARM64_BASE) check-builtin-image
 check-arm64-image-boot:
