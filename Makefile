@@ -18,7 +18,9 @@ PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
 SELFTESTS_x86   := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 SELFTESTS_arm64 := dirty_log_test dirty_log_perf_test
 SELFTESTS := $(SELFTESTS_$(BASE_KARCH))
-DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(VERSION)_$(BASE_DEB_ARCH).deb
+# The modules' version: the Debian upload they are built against, then the kvmlm release
+# (docs/maintainer.md, "Versions").
+DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(BASE_VERSION)+kvmlm$(VERSION)_$(BASE_DEB_ARCH).deb
 REPRO_DEB := $(OUT)/kvmlm-repro_$(VERSION)_$(BASE_DEB_ARCH).deb
 REPRO_RPM := $(OUT)/kvmlm-repro-$(VERSION)-1.$(BASE_ARCH).rpm
 # The whole kvmlm kernel: the ci-config packages make check builds and installs (not
@@ -444,6 +446,7 @@ check-kernel: kernel-deb kernel-rpm selftests repro  ## [lanes] the x86 kernel p
 
 check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro packages installed in roots
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
+	tests/packaging/test-modules-upgrade $(BASEFILE) $(BUILD) $(DEB)
 	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 
