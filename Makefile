@@ -257,8 +257,9 @@ QLANE_KERNEL := $(BUILD)/qemu-lane-kernel/boot/vmlinuz-$(KREL)
 $(QLANE_KERNEL): $(KDEB_CI)
 	rm -rf $(BUILD)/qemu-lane-kernel && mkdir -p $(BUILD)/qemu-lane-kernel
 	dpkg-deb --fsys-tarfile $< | tar -x -C $(BUILD)/qemu-lane-kernel ./boot/vmlinuz-$(KREL)
-check-qemu-builtin: base qemu-deb qemu-tests $(QLANE_KERNEL)
+check-qemu-builtin: base qemu-deb qemu-rpm qemu-tests $(QLANE_KERNEL)
 	KVMLM_QEMU_KERNEL=$(QLANE_KERNEL) tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+	KVMLM_QEMU_KERNEL=$(QLANE_KERNEL) tests/packaging/test-qemu-dnf-install $(BASEFILE) $(BUILD) $(QRPMOUT)
 # QEMU's own migration-test cases, in a guest of their own like the QEMU lane's
 # (tests/vm/plan-qemu-migration-test-$(BASE_ARCH)): x86 on Debian's kernel with the kvmlm
 # modules, arm64 on the kvmlm kernel. make check runs them last, alone (tests/run-check):
