@@ -297,10 +297,11 @@ refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PAT
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
 	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
-lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/
+lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table
 	$(TOOLS)/patchlint --series series --patches patches
 	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR)
-	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK"
+	scripts/check-target-table Makefile docs/maintainer.md
+	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree"
 
 # ---- test lanes ----------------------------------------------------------------
 
