@@ -298,8 +298,8 @@ refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PAT
 	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
 lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table
-	$(TOOLS)/patchlint --series series --patches patches
-	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR)
+	$(TOOLS)/patchlint --series series --patches patches --not-taken patches/not-taken
+	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
 	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree"
 

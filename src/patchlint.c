@@ -13,7 +13,9 @@
  *
  * Usage:
  *   patchlint PATCH...                         check patch files
- *   patchlint --series SERIES --patches DIR    also check series <-> files
+ *   patchlint --series SERIES --patches DIR [--not-taken FILE]
+ *                                              also check series <-> files, and the
+ *                                              series-wide rules (lint_series_order)
  *
  * Every problem is printed as "file:line: error: text"; exit status 1 when
  * there is any, 2 on usage or I/O errors, 0 when everything is clean.
@@ -116,7 +118,23 @@ static void check_diff_path(const char *file, int lineno, const char *line)
 		report(file, lineno, "file name must start with \"%s\" (-p ab diffs): %s", old ? "a/" : "b/", line);
 }
 
+/* What the series-wide rules need of one patch (lint_patch fills it when given one). */
+struct patch_info {
+	char release[32];		/* Patch-mainline: vX.Y[-rcN], or "" */
+	char commits[16][13];		/* Git-commit ids, first 12 hex */
+	int commit_line[16], ncommits;
+	char fixes[16][13];		/* Fixes: targets, first 12 hex */
+	int fixes_line[16], nfixes;
+};
+
+static void lint_patch_info(const char *file, struct patch_info *info);
+
 static void lint_patch(const char *file)
+{
+	lint_patch_info(file, NULL);
+}
+
+static void lint_patch_info(const char *file, struct patch_info *info)
 {
 	FILE *f = fopen(file, "r");
 	char *line = NULL;
@@ -159,14 +177,47 @@ static void lint_patch(const char *file)
 			continue;
 		}
 
+		if (info && starts_with(line, "Fixes: ") && info->nfixes < 16) {
+			const char *id = line + 7;
+			size_t n = strspn(id, "0123456789abcdef");
+
+			if (n >= 12) {
+				snprintf(info->fixes[info->nfixes], 13, "%.12s", id);
+				info->fixes_line[info->nfixes++] = lineno;
+			}
+		}
 		if ((v = header_value(line, "From")))
 			have_from = *v != '\0';
 		else if ((v = header_value(line, "Date")))
 			have_date = *v != '\0';
 		else if ((v = header_value(line, "Subject")))
 			have_subject = *v != '\0';
-		else if ((v = header_value(line, "References")))
+		else if ((v = header_value(line, "References"))) {
 			have_refs = *v != '\0';
+			/*
+			 * "fix of <id> [and <id>...]" in References: the fix of a carried commit
+			 * whose upstream message has no Fixes: tag; the series rules treat the
+			 * ids like Fixes: targets.
+			 */
+			for (const char *q = strstr(v, "fix of "); info && q; q = strstr(q, "fix of ")) {
+				q += 7;
+				for (;;) {
+					size_t n = strspn(q, "0123456789abcdef");
+
+					if (n < 12 || info->nfixes >= 16)
+						break;
+					snprintf(info->fixes[info->nfixes], 13, "%.12s", q);
+					info->fixes_line[info->nfixes++] = lineno;
+					q += n;
+					if (starts_with(q, " and "))
+						q += 5;
+					else if (starts_with(q, ", "))
+						q += 2;
+					else
+						break;
+				}
+			}
+		}
 		else if ((v = header_value(line, "Patch-mainline"))) {
 			if (mainline_line)
 				report(file, lineno, "Patch-mainline given twice (first on line %d)", mainline_line);
@@ -174,6 +225,8 @@ static void lint_patch(const char *file)
 			snprintf(mainline, sizeof(mainline), "%s", v);
 			if (is_release(v)) {
 				want_commit = true;
+				if (info)
+					snprintf(info->release, sizeof(info->release), "%s", v);
 			} else if (starts_with(v, "Never") || starts_with(v, "Submitted")) {
 				const char *kind = starts_with(v, "Never") ? "Never" : "Submitted";
 				const char *rest = v + strlen(kind);
@@ -192,6 +245,10 @@ static void lint_patch(const char *file)
 			commits++;
 			if (!first_commit_line)
 				first_commit_line = lineno;
+			if (info && info->ncommits < 16 && idlen >= 12) {
+				snprintf(info->commits[info->ncommits], 13, "%.12s", v);
+				info->commit_line[info->ncommits++] = lineno;
+			}
 			if (!is_hex40(v, idlen))
 				report(file, lineno, "Git-commit must be a full 40-hex lowercase commit id; got \"%.*s\"", (int)idlen, v);
 			rest += strspn(rest, " \t");
@@ -289,13 +346,111 @@ static void collect_patches(const char *root, const char *rel, struct strlist *o
 	closedir(d);
 }
 
-static void lint_series(const char *series, const char *patches)
+/* vX.Y[-rcN] as one comparable number; a final release sorts after its -rcs. */
+static long release_rank(const char *r)
 {
-	FILE *f = fopen(series, "r");
-	struct strlist listed = { 0 }, files = { 0 };
+	int major = 0, minor = 0, rc = 0;
+
+	if (sscanf(r, "v%d.%d-rc%d", &major, &minor, &rc) < 2)
+		return -1;
+	return ((long)major * 1000 + minor) * 1000 + (rc ? rc : 999);
+}
+
+/* The 12-hex ids of a not-taken list: the first field of each line that has one. */
+static void read_not_taken(const char *file, struct strlist *ids)
+{
+	FILE *f = fopen(file, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0;
+
+	if (!f) {
+		report(file, 0, "cannot open: %s", strerror(errno));
+		return;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		if (strspn(line, "0123456789abcdef") >= 12) {
+			line[12] = '\0';
+			strlist_add(ids, line, lineno);
+		}
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
+ * The series-wide rules, on the patches in series order:
+ *  - no carried Git-commit is in the not-taken list;
+ *  - a carried Fixes: target comes before its fix (the series is bisectable, and a
+ *    fix follows the patch it fixes);
+ *  - within a section (between "####" banners) releases never go backwards, except
+ *    for a fix placed after the patch it fixes.
+ * A fix is a patch with a "Fixes: <id>" line, or whose References: says "fix of <id>
+ * [and <id>...]" (upstream gave it no Fixes: tag).
+ */
+static void lint_series_order(const char *patches, const struct strlist *listed,
+			      const struct patch_info *info, const int *section, const struct strlist *not_taken)
+{
+	long max_rank = -1;
+	int max_at = -1;
+
+	for (size_t i = 0; i < listed->n; i++) {
+		char path[4096];
+		bool follower = false;
+		long rank;
+
+		snprintf(path, sizeof(path), "%s/%s", patches, listed->v[i]);
+		for (int c = 0; c < info[i].ncommits; c++) {
+			int k = strlist_find(not_taken, info[i].commits[c]);
+
+			if (k >= 0)
+				report(path, info[i].commit_line[c], "Git-commit %s is carried, but the not-taken list names it (its line %d): drop one",
+				       info[i].commits[c], not_taken->line[k]);
+		}
+		for (int x = 0; x < info[i].nfixes; x++) {
+			for (size_t j = 0; j < listed->n; j++) {
+				for (int c = 0; c < info[j].ncommits; c++) {
+					if (strcmp(info[j].commits[c], info[i].fixes[x]) != 0)
+						continue;
+					if (j > i)
+						report(path, info[i].fixes_line[x], "Fixes: %s is carried after its fix (%s, series line %d): a fix follows the patch it fixes",
+						       info[i].fixes[x], listed->v[j], listed->line[j]);
+					else if (j < i)
+						follower = true;
+				}
+			}
+		}
+		if (i > 0 && section[i] != section[i - 1])
+			max_rank = -1, max_at = -1;
+		rank = info[i].release[0] ? release_rank(info[i].release) : -1;
+		if (rank < 0 || follower)
+			continue;
+		if (rank < max_rank)
+			report(path, 0, "%s goes backwards in its section: %s (%s) came before it; upstream order, or a Fixes: line if it follows its target",
+			       info[i].release, listed->v[max_at], info[max_at].release);
+		if (rank >= max_rank)
+			max_rank = rank, max_at = (int)i;
+	}
+}
+
+static void lint_series(const char *series, const char *patches, const char *not_taken_file)
+{
+	FILE *f = fopen(series, "r");
+	struct strlist listed = { 0 }, files = { 0 }, not_taken = { 0 };
+	struct patch_info *info = calloc(4096, sizeof(*info));
+	int *section = calloc(4096, sizeof(*section));
+	int cur_section = 0, since_banner = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0;
+
+	if (!info || !section) {
+		perror("calloc");
+		exit(2);
+	}
+	if (not_taken_file)
+		read_not_taken(not_taken_file, &not_taken);
 
 	if (!f) {
 		report(series, 0, "cannot open: %s", strerror(errno));
@@ -308,6 +463,10 @@ static void lint_series(const char *series, const char *patches)
 
 		lineno++;
 		p += strspn(p, " \t");
+		if (starts_with(p, "####") && since_banner) {
+			cur_section++;
+			since_banner = 0;
+		}
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
 		end = p + strcspn(p, " \t\n#");
@@ -316,15 +475,24 @@ static void lint_series(const char *series, const char *patches)
 			report(series, lineno, "%s is listed twice (first on line %d)", p, listed.line[prev]);
 			continue;
 		}
-		strlist_add(&listed, p, lineno);
+		if (listed.n >= 4096) {
+			report(series, lineno, "more than 4096 patches");
+			break;
+		}
+		section[listed.n] = cur_section;
+		since_banner++;
 		snprintf(path, sizeof(path), "%s/%s", patches, p);
 		if (access(path, R_OK) != 0)
 			report(series, lineno, "%s: no such patch in %s/", p, patches);
 		else
-			lint_patch(path);
+			lint_patch_info(path, &info[listed.n]);
+		strlist_add(&listed, p, lineno);
 	}
 	free(line);
 	fclose(f);
+	lint_series_order(patches, &listed, info, section, &not_taken);
+	free(info);
+	free(section);
 
 	collect_patches(patches, "", &files);
 	for (size_t i = 0; i < files.n; i++)
@@ -335,15 +503,17 @@ static void lint_series(const char *series, const char *patches)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: patchlint [--series SERIES --patches DIR] [PATCH...]\n"
+		"usage: patchlint [--series SERIES --patches DIR [--not-taken FILE]] [PATCH...]\n"
 		"  checks patch headers (From, Date, Subject, Patch-mainline, Git-commit, References),\n"
-		"  the diff format (-p ab, no timestamps, no Index: lines), and series <-> patches/.\n");
+		"  the diff format (-p ab, no timestamps, no Index: lines), series <-> patches/, and\n"
+		"  the series' order: a Fixes: target before its fix, releases never backwards in a\n"
+		"  section, no carried commit in the not-taken list.\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *series = NULL, *patches = NULL;
+	const char *series = NULL, *patches = NULL, *not_taken = NULL;
 	int checked = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -351,6 +521,8 @@ int main(int argc, char **argv)
 			series = argv[++i];
 		} else if (strcmp(argv[i], "--patches") == 0 && i + 1 < argc) {
 			patches = argv[++i];
+		} else if (strcmp(argv[i], "--not-taken") == 0 && i + 1 < argc) {
+			not_taken = argv[++i];
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage();
 		} else if (argv[i][0] == '-') {
@@ -364,7 +536,7 @@ int main(int argc, char **argv)
 	if (!!series != !!patches)
 		usage();
 	if (series) {
-		lint_series(series, patches);
+		lint_series(series, patches, not_taken);
 		checked++;
 	}
 	if (!checked)
