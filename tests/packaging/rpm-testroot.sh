@@ -24,8 +24,6 @@ rpm_testroot_package() {
 		echo "Summary: stand-in for a base system in kvmlm's throw-away install roots"
 		echo "License: GPL-2.0-only"
 		echo "Source0: busybox"
-		# (a foreign architecture comes from --target below: BuildArch would refuse it)
-		[ "$arch" != "$(uname -m)" ] || echo "BuildArch: $arch"
 		while read -r s; do [ -z "$s" ] || echo "Provides: $s"; done <<<"$standins"
 		echo "%description"
 		echo "The host's static busybox as /bin/sh and /sbin/depmod."
@@ -39,10 +37,10 @@ rpm_testroot_package() {
 		echo "/bin/sh"
 		echo "/sbin/depmod"
 	} >"$w/kvmlm-testroot.spec"
-	# Another architecture's root (aarch64 on this x86_64 host): --target, as the cross
-	# builds do; the package holds this host's busybox, which is what runs the
-	# scriptlets (rpm chroots into the root and executes them natively).
-	rpmbuild -bb --nodeps ${arch:+--target "$arch"} --define "_topdir $w" --define "_tmppath $w/tmp" --define "debug_package %{nil}" \
+	# The root's architecture comes from --target (BuildArch would refuse a foreign one,
+	# aarch64 on this x86_64 host, as the cross builds know); the package holds this
+	# host's busybox, which runs the scriptlets (rpm chroots into the root, natively).
+	rpmbuild -bb --nodeps --target "$arch" --define "_topdir $w" --define "_tmppath $w/tmp" --define "debug_package %{nil}" \
 		--define "__os_install_post %{nil}" "$w/kvmlm-testroot.spec" >"$w/build.log" 2>&1 ||
 		{ cat "$w/build.log" >&2; die "building the stand-in package failed"; }
 	cp "$w"/RPMS/*/kvmlm-testroot-1-1.*.rpm "$repo/"
