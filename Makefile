@@ -48,7 +48,8 @@ CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
 
 .PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
-        check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix
+        check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix \
+        check-qemu-migration-test-slow
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -268,6 +269,14 @@ check-qemu-builtin: base qemu-deb qemu-rpm qemu-tests $(QLANE_KERNEL)
 check-qemu-migration-test: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLANE_KERNEL))  ## [lanes] QEMU's migration-test cases in the lane's guest
 	KVMLM_QEMU_LANE=migration-test KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-$(BASE_ARCH) \
 		$(if $(BASE_KVM_MODULES),,KVMLM_QEMU_KERNEL=$(QLANE_KERNEL)) \
+		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
+# By hand before a release, on an otherwise idle machine: the migration-test cases whose
+# run time follows the machine's load (tests/vm/plan-qemu-migration-test-slow-x86_64:
+# vcpu_dirty_limit). x86 only: arm64 has no such case. Report: build/<base>/vm-qemu-migration-test-slow/.
+check-qemu-migration-test-slow: base qemu-deb qemu-tests build  ## [by hand] QEMU's load-sensitive migration-test cases (x86)
+	@[ -f tests/vm/plan-qemu-migration-test-slow-$(BASE_ARCH) ] || \
+		{ echo "ERROR: no slow migration-test cases for $(BASE_ARCH) (tests/vm/plan-qemu-migration-test-slow-$(BASE_ARCH))" >&2; exit 1; }
+	KVMLM_QEMU_LANE=migration-test-slow KVMLM_QEMU_PLAN=$(TOP)/tests/vm/plan-qemu-migration-test-slow-$(BASE_ARCH) \
 		tests/packaging/test-qemu-apt-install $(BASEFILE) $(BUILD) $(QOUT)
 # By hand before a release: the QEMU matrix, {stock, kvmlm} kernel side x {Debian's QEMU,
 # kvmlm's} x {bitmap, ring} (+ eager-split-size on arm64), every cell a migration with
