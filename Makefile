@@ -50,6 +50,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
 .PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
         check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix \
         check-qemu-migration-test-slow
+.PHONY: repos errata
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -460,6 +461,26 @@ check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro pack
 	tests/packaging/test-modules-upgrade $(BASEFILE) $(BUILD) $(DEB)
 	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
+	tests/packaging/test-signed-repos $(BASEFILE) $(BUILD) $(REPRO_DEB) $(REPRO_RPM)
+	scripts/errata check errata
+
+# The signed repositories (scripts/make-repos) from every package built so far, both
+# bases, and the advisories in errata/: KVMLM_SIGNING_KEY=<fingerprint> of the release key
+# in gpg's keyring. REPO_PACKAGES picks other packages.
+REPOS ?= $(OUT)/repos
+REPO_PACKAGES ?= $(OUT)/*.deb $(OUT)/*.rpm $(OUT)/qemu-*/*.deb $(OUT)/qemu-rpm-*/*.rpm \
+                 $(TOP)/build/*/kernel-pkgs-*/*.deb $(TOP)/build/*/kernel-pkgs-*/*.rpm
+repos: package package-rpm  ## [package] signed apt and rpm-md repositories with the advisories (KVMLM_SIGNING_KEY)
+	scripts/make-repos $(REPOS) errata $$(ls $(REPO_PACKAGES) 2>/dev/null)
+# One advisory's release: the record checked, the repositories built, and the advisory
+# found in them (its CSAF document exists only when its fixed packages are there).
+errata:  ## [package] make repos for ADVISORY=<id> and prove the advisory is in them
+	@[ -n "$(ADVISORY)" ] || { echo "ERROR: make errata ADVISORY=<id> (scripts/errata list errata):" >&2; scripts/errata list errata >&2; exit 1; }
+	scripts/errata list errata | grep -q "^$(ADVISORY)	" || { echo "ERROR: no advisory $(ADVISORY) in errata/" >&2; exit 1; }
+	$(MAKE) repos
+	@f=$(REPOS)/csaf/$$(scripts/errata csaf-name $(ADVISORY)); [ -f $$f ] || \
+		{ echo "ERROR: $(ADVISORY): none of its fixed packages is among the built ones (build them first: make package-kernel, make qemu-deb, ...)" >&2; exit 1; }; \
+		echo "==> [errata] $(ADVISORY): $(REPOS) (apt/, rpm/, csaf/$$(basename $$f))"
 
 clean:  ## [other] drop build products
 	rm -rf $(BUILD)/tree $(BUILD)/tree.new $(BUILD)/tree.stamp $(BUILD)/obj $(BUILD)/modules \
