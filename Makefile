@@ -120,7 +120,8 @@ kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)  ## [kabi] regenerate kabi/<b
 # Both .debs come from one dh run (source package kvmlm).
 package: $(DEB) $(REPRO_DEB)  ## [package] kvmlm-modules and kvmlm-repro .debs
 $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
-                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb
+                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb scripts/sign-modules \
+                      $(wildcard errata/*)
 	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
 
 # kvmlm-repro's RPM and SRPM, built from source by rpmbuild as an EL9 builder would
@@ -462,6 +463,7 @@ check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro pack
 	tests/packaging/test-repro-deb-install $(BUILD) $(REPRO_DEB)
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 	tests/packaging/test-signed-repos $(BASEFILE) $(BUILD) $(REPRO_DEB) $(REPRO_RPM)
+	tests/packaging/test-module-signing $(BASEFILE) $(BUILD) $(DEB)
 	scripts/errata check errata
 
 # The signed repositories (scripts/make-repos) from every package built so far, both
