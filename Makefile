@@ -308,11 +308,12 @@ refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PAT
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
 	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
-lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table
+lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/
 	$(TOOLS)/patchlint --series series --patches patches --not-taken patches/not-taken
 	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
-	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree"
+	scripts/errata check errata
+	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree; advisories well-formed"
 
 # ---- test lanes ----------------------------------------------------------------
 
@@ -464,7 +465,6 @@ check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro pack
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 	tests/packaging/test-signed-repos $(BASEFILE) $(BUILD) $(REPRO_DEB) $(REPRO_RPM)
 	tests/packaging/test-module-signing $(BASEFILE) $(BUILD) $(DEB)
-	scripts/errata check errata
 
 # The signed repositories (scripts/make-repos) from every package built so far, both
 # bases, and the advisories in errata/: KVMLM_SIGNING_KEY=<fingerprint> of the release key
