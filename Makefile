@@ -52,7 +52,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-migration-test-slow
 .PHONY: repos errata
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
-        check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-kernel \
+        check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
@@ -327,7 +327,7 @@ lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patc
 # check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (tests/README.md).
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-qemu
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-secureboot check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
 FINAL_LANES := check-kernel check-arm64-boot check-arm64-qemu
 # Then, one at a time and alone: QEMU's migration-test cases (check-qemu-migration-test).
@@ -457,6 +457,12 @@ check-kernel: kernel-deb kernel-rpm selftests repro  ## [lanes] the x86 kernel p
 		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
 	tests/packaging/test-kernel-apt-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 	tests/packaging/test-kernel-dnf-install $(BASEFILE) $(BUILD) $(KPKG_CI)
+
+# Secure Boot, end to end (x86: the modules package for Debian's stock kernel): Debian's
+# signed kernel booted by OVMF in Secure Boot mode (ovmf's test-enrolled varstore) refuses
+# kvm.ko unsigned and foreign-signed, and loads the set signed with the db key (~2 min).
+check-secureboot: package selftests repro  ## [lanes] the signed modules under OVMF Secure Boot
+	tests/vm/run-secureboot-lane $(BASEFILE) $(BUILD) $(DEB)
 
 check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro packages installed in roots
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)

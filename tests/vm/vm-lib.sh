@@ -46,14 +46,20 @@ vm_root_pack() {
 	info "$(du -h "$2" | cut -f1) initramfs $2"
 }
 
+# A lane that boots through firmware (tests/vm/run-secureboot-lane: OVMF in Secure Boot
+# mode) sets vm_machine (e.g. q35,smm=on) and vm_qemu_args (its flash drives) before
+# booting; the other lanes leave them unset: the base's machine, QEMU's own firmware.
+vm_machine=${vm_machine:-}
+declare -p vm_qemu_args >/dev/null 2>&1 || vm_qemu_args=()
+
 # vm_boot_once KERNEL INITRD APPEND LOG: run the guest once. Returns 0 when the
 # guest finished its plan (KVMLM-DONE), 1 when it did not (timeout, crash), 2
 # when the L1 guest kernel reported a soft lockup; such a guest is killed at
 # once instead of running into the timeout. LOG.txt is the console without \r.
 vm_boot_once() {
 	local kernel=$1 initrd=$2 append=$3 log=$4 pid
-	timeout "${KVMLM_VM_TIMEOUT:-900}" "$BASE_QEMU_SYSTEM" -M "$BASE_QEMU_MACHINE" -accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" \
-		-cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
+	timeout "${KVMLM_VM_TIMEOUT:-900}" "$BASE_QEMU_SYSTEM" -M "${vm_machine:-$BASE_QEMU_MACHINE}" "${vm_qemu_args[@]}" \
+		-accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 		-append "console=$BASE_QEMU_CONSOLE quiet panic=-1 $append" </dev/null >"$log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
