@@ -159,12 +159,12 @@ $(KIMAGE_CI): $(BUILD)/tree.stamp $(BASEFILE) scripts/kernel-config scripts/buil
 	scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
 
 # The same kernel without the series: the pristine tree, the same ci config, its own
-# release (the kvmlm release with "pristine" for "kvmlm": 6.1.0-57-pristine-arm64).
+# release (6.1.0-57-pristine-arm64: the ABI and flavour, no version; it never ships).
 # The arm64 lane's A/B baseline: Debian's own kernel differs from ours in its config
 # too (ACPI, PCI, platforms, ...), so only pristine vs kvmlm isolates the series
 # (reports/arm64-ab.md: pristine's CLEAR pass is stock's, kvmlm's ~2.9x).
 KIMAGE_PRISTINE := $(BUILD)/kernel-ci-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE)
-PRISTINE_KREL := $(subst kvmlm,pristine,$(BASE_KVMLM_KERNELRELEASE))
+PRISTINE_KREL := $(BASE_ABI)-pristine-$(BASE_FLAVOUR)
 kernel-image-pristine: $(KIMAGE_PRISTINE)  ## [build] the pristine tree with the same ci config (A/B baseline)
 $(KIMAGE_PRISTINE): $(BUILD)/base/.stamp $(BASEFILE) scripts/kernel-config scripts/build-kernel scripts/lib.sh
 	KVMLM_KERNELRELEASE=$(PRISTINE_KREL) KVMLM_DEBIAN_CONFIG=$(BUILD)/base/headers/usr/src/linux-headers-$(BASE_KERNELRELEASE)/.config \
@@ -308,12 +308,13 @@ refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PAT
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
 	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
 
-lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/
+lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/, versions
 	$(TOOLS)/patchlint --series series --patches patches --not-taken patches/not-taken
 	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
 	scripts/errata check errata
-	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree; advisories well-formed"
+	scripts/release-version check
+	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree; advisories well-formed; VERSION and the kernel releases agree"
 
 # ---- test lanes ----------------------------------------------------------------
 
@@ -457,6 +458,7 @@ check-kernel: kernel-deb kernel-rpm selftests repro  ## [lanes] the x86 kernel p
 		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
 	tests/packaging/test-kernel-apt-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 	tests/packaging/test-kernel-dnf-install $(BASEFILE) $(BUILD) $(KPKG_CI)
+	tests/packaging/test-kernel-errata-upgrade $(BASEFILE) $(BUILD) $(KPKG_CI)
 
 # Secure Boot, end to end (x86: the modules package for Debian's stock kernel): Debian's
 # signed kernel booted by OVMF in Secure Boot mode (ovmf's test-enrolled varstore) refuses
