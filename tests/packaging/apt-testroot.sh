@@ -18,3 +18,26 @@ apt_testroot() {
 		-o DPkg::Options::=--root="$root" -o DPkg::Options::=--force-script-chrootless -o DPkg::Options::=--log=/dev/null
 		-o Debug::NoLocking=1 -o APT::Sandbox::User=root -o APT::Install-Recommends=false)
 }
+
+# apt_testroot_standins ROOT ARCH DEB...: register in ROOT's dpkg database, as installed,
+# a stand-in for every package the DEBs depend on and none of them is: at the host's
+# version when the host has it, else the lowest version the dependency accepts. Prints
+# the names for the caller's step line.
+apt_testroot_standins() {
+	local root=$1 arch=$2 d rel ver own deps=
+	shift 2
+	own=$(for d in "$@"; do dpkg-deb -f "$d" Package; done)
+	while read -r d rel; do
+		case " $deps " in *" $d "*) continue ;; esac
+		grep -qx "$d" <<<"$own" && continue
+		ver=$(dpkg-query -W -f='${Version}' "$d" 2>/dev/null || true)
+		[ -n "$ver" ] || ver=$(sed -n 's/^([<>=]* *\([^)]*\))$/\1/p' <<<"$rel")
+		[ -n "$ver" ] || ver=1
+		deps="$deps $d"
+		printf 'Package: %s\nStatus: install ok installed\nPriority: optional\nSection: misc\nMaintainer: stand-in registered by kvmlm tests\nArchitecture: %s\nVersion: %s\nDescription: stand-in for %s\n\n' \
+			"$d" "$arch" "$ver" "$d" >>"$root/var/lib/dpkg/status"
+		: >"$root/var/lib/dpkg/info/$d.list"
+	done < <(for d in "$@"; do dpkg-deb -f "$d" Depends; done | tr ',|' '\n\n' |
+		sed -e 's/:any//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' | grep -v '^$' | sort -u)
+	echo $deps
+}
