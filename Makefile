@@ -473,6 +473,7 @@ check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro pack
 	tests/packaging/test-repro-rpm-install $(BUILD) $(REPRO_RPM)
 	tests/packaging/test-signed-repos $(BASEFILE) $(BUILD) $(REPRO_DEB) $(REPRO_RPM)
 	tests/packaging/test-module-signing $(BASEFILE) $(BUILD) $(DEB)
+	tests/packaging/test-debug-symbols $(BASEFILE) $(BUILD) $(DEB)
 
 # The signed repositories (scripts/make-repos) from every package built so far, both
 # bases, and the advisories in errata/: KVMLM_SIGNING_KEY=<fingerprint> of the release key
