@@ -41,7 +41,7 @@ CROSS_BUILD := $(filter-out $(shell dpkg --print-architecture 2>/dev/null),$(BAS
 export KVMLM_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kvmlm
 KCCACHE  := $(KVMLM_CACHE)/ccache
 KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config \
-                 scripts/build-kernel scripts/install-kernel scripts/install-kernel-headers scripts/source-tarball \
+                 scripts/build-kernel scripts/install-kernel scripts/install-kernel-debug scripts/install-kernel-headers scripts/source-tarball \
                  scripts/linux-source-tarball scripts/lib.sh
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
