@@ -40,8 +40,8 @@ CROSS_BUILD := $(filter-out $(shell dpkg --print-architecture 2>/dev/null),$(BAS
 # repository; `make cacheclean` empties it.
 export KVMLM_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kvmlm
 KCCACHE  := $(KVMLM_CACHE)/ccache
-KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config \
-                 scripts/build-kernel scripts/install-kernel scripts/install-kernel-debug scripts/install-kernel-headers scripts/source-tarball \
+KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config $(wildcard config/ci/*) config/required \
+                 scripts/build-kernel scripts/install-kernel scripts/sign-kernel-image scripts/signing-lib.sh scripts/install-kernel-debug scripts/install-kernel-headers scripts/source-tarball \
                  scripts/linux-source-tarball scripts/lib.sh
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
@@ -52,7 +52,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-migration-test-slow
 .PHONY: repos errata
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
-        check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-kernel \
+        check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
@@ -120,7 +120,7 @@ kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)  ## [kabi] regenerate kabi/<b
 # Both .debs come from one dh run (source package kvmlm).
 package: $(DEB) $(REPRO_DEB)  ## [package] kvmlm-modules and kvmlm-repro .debs
 $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
-                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb scripts/sign-modules \
+                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb scripts/sign-modules scripts/signing-lib.sh \
                       $(wildcard errata/*)
 	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
 
@@ -330,7 +330,7 @@ lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patc
 # what makes room for both architectures in CI's 90 minutes (tests/README.md).
 CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-secureboot check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
-FINAL_LANES := check-kernel check-arm64-boot check-arm64-qemu
+FINAL_LANES := check-kernel check-secureboot-kernel check-arm64-boot check-arm64-qemu
 # Then, one at a time and alone: QEMU's migration-test cases (check-qemu-migration-test).
 LAST_LANES  := check-qemu-migration-test check-arm64-migration-test
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
@@ -459,12 +459,21 @@ check-kernel: kernel-deb kernel-rpm selftests repro  ## [lanes] the x86 kernel p
 	tests/packaging/test-kernel-apt-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 	tests/packaging/test-kernel-dnf-install $(BASEFILE) $(BUILD) $(KPKG_CI)
 	tests/packaging/test-kernel-errata-upgrade $(BASEFILE) $(BUILD) $(KPKG_CI)
+	tests/packaging/test-kernel-image-signing $(BASEFILE) $(BUILD) $(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
 
 # Secure Boot, end to end (x86: the modules package for Debian's stock kernel): Debian's
 # signed kernel booted by OVMF in Secure Boot mode (ovmf's test-enrolled varstore) refuses
 # kvm.ko unsigned and foreign-signed, and loads the set signed with the db key (~2 min).
 check-secureboot: package selftests repro  ## [lanes] the signed modules under OVMF Secure Boot
 	tests/vm/run-secureboot-lane $(BASEFILE) $(BUILD) $(DEB)
+
+# Secure Boot for the whole x86 kernel: linux-image built again with the db key as the
+# vendor key (its objects from the compiler cache) starts under OVMF Secure Boot through
+# systemd-boot, locks down and loads its own modules; make kernel-deb's unsigned image is
+# refused by the firmware (~8 min).
+check-secureboot-kernel: kernel-deb build selftests repro  ## [lanes] the whole kernel's signed image under OVMF Secure Boot
+	KVMLM_CCACHE_DIR=$(KCCACHE) tests/vm/run-secureboot-kernel-lane $(BASEFILE) $(BUILD) \
+		$(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
 
 check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro packages installed in roots
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)

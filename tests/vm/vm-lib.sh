@@ -8,6 +8,7 @@
 # Needs scripts/lib.sh sourced first (step, info, warn, die).
 
 vm_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$vm_here/../../scripts/signing-lib.sh"
 
 # vm_root_init ROOT BUILDDIR: an initramfs root with static busybox and
 # tests/vm/guest-init as /init. The busybox is the base's own when fetch-base
@@ -46,32 +47,105 @@ vm_root_pack() {
 	info "$(du -h "$2" | cut -f1) initramfs $2"
 }
 
+# vm_secureboot_firmware DIR: Debian's OVMF in Secure Boot mode and its test key, for
+# the Secure Boot lanes (tests/vm/run-secureboot-lane, run-secureboot-kernel-lane).
+#   OVMF_CODE_4M.snakeoil.fd (Secure Boot, SMM) with OVMF_VARS_4M.snakeoil.fd, whose PK,
+#   KEK and db hold the "snakeoil" test key that ovmf ships with its private key (pass
+#   phrase "snakeoil"; /usr/share/doc/ovmf/README.Debian). Sets sb_code, sb_vars,
+#   sb_dbcert (PEM), sb_dbkey (DIR/keys/db.pem: the key without its pass phrase, for
+#   sign-file and sbsign, which ask for none) and sb_dbname (the certificate's CN, else
+#   its O: the name the kernel logs for it).
+vm_secureboot_firmware() {
+	local dir=$1 f
+	sb_code=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
+	sb_vars=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+	sb_dbcert=/usr/share/ovmf/PkKek-1-snakeoil.pem
+	local enckey=/usr/share/ovmf/PkKek-1-snakeoil.key
+	for f in "$sb_code" "$sb_vars" "$enckey" "$sb_dbcert"; do
+		[ -f "$f" ] || die "$f not found: the Secure Boot lanes need Debian's ovmf package (make deps)"
+	done
+	command -v sbsign >/dev/null && command -v sbverify >/dev/null || die "sbsign/sbverify not found: install sbsigntool (make deps)"
+	mkdir -p "$dir/keys"
+	sb_dbkey=$dir/keys/db.pem
+	openssl pkey -in "$enckey" -passin pass:snakeoil -out "$sb_dbkey" 2>"$dir/keys/openssl.log" ||
+		{ cat "$dir/keys/openssl.log" >&2; die "cannot read $enckey with ovmf's documented pass phrase"; }
+	sb_dbname=$(cert_signer_name "$sb_dbcert")
+	case "$sb_dbname" in *[[:space:]]*|'') die "db certificate name '$sb_dbname' cannot go on the kernel command line" ;; esac
+	info "firmware: ovmf $(dpkg-query -W -f '${Version}' ovmf 2>/dev/null || echo '(version unknown)'), $(basename "$sb_code") + a copy of $(basename "$sb_vars"); db key: $sb_dbname"
+}
+
+# vm_secureboot_esp ESPDIR KERNEL INITRD APPEND: an EFI system partition (a directory,
+# which QEMU shows the guest as a FAT disk) from which OVMF starts KERNEL the way a
+# signed boot loader does on a host: \EFI\BOOT\BOOTX64.EFI is Debian's systemd-boot,
+# signed here with the db key (it stands in for shim + grub, whose signatures need
+# Microsoft's key), and its one entry starts KERNEL with INITRD and the lanes' command
+# line through the firmware's LoadImage, which checks KERNEL's Authenticode signature
+# against db: an image it does not verify is refused ("Error loading \vmlinuz: Access
+# Denied"). QEMU's -kernel cannot show that: OVMF's direct kernel boot falls back to its
+# legacy loader when the signature check fails, and starts any image.
+vm_secureboot_esp() {
+	local esp=$1 kernel=$2 initrd=$3 append=$4 sdboot=/usr/lib/systemd/boot/efi/systemd-bootx64.efi
+	[ -f "$sdboot" ] || die "$sdboot not found: the Secure Boot lanes need Debian's systemd-boot-efi (make deps)"
+	rm -rf "$esp" && mkdir -p "$esp/EFI/BOOT" "$esp/loader/entries"
+	sbsign --key "$sb_dbkey" --cert "$sb_dbcert" --output "$esp/EFI/BOOT/BOOTX64.EFI" "$sdboot" >/dev/null 2>&1 ||
+		die "sbsign could not sign $sdboot with the db key"
+	printf 'default kvmlm.conf\ntimeout 0\n' >"$esp/loader/loader.conf"
+	printf 'title kvmlm lane\nlinux /vmlinuz\ninitrd /initrd.img\noptions console=%s quiet panic=-1 %s\n' \
+		"$BASE_QEMU_CONSOLE" "$append" >"$esp/loader/entries/kvmlm.conf"
+	cp "$kernel" "$esp/vmlinuz"
+	cp "$initrd" "$esp/initrd.img"
+}
+
+# vm_secureboot_machine VARS [ESPDIR]: boot the next guests through OVMF in Secure Boot
+# mode, which needs SMM (q35) and a secure flash; VARS is a fresh copy of the varstore
+# (the template is never written). With ESPDIR (vm_secureboot_esp), the firmware boots
+# from it, read-only, and vm_boot_once ignores its KERNEL, INITRD and APPEND; no network
+# card, so a refused image does not end in a PXE attempt.
+vm_secureboot_machine() {
+	cp "$sb_vars" "$1"
+	vm_machine=q35,smm=on
+	vm_qemu_args=(-global driver=cfi.pflash01,property=secure,value=on
+		-drive "if=pflash,format=raw,unit=0,file=$sb_code,readonly=on"
+		-drive "if=pflash,format=raw,unit=1,file=$1")
+	vm_esp=${2:-}
+	[ -z "$vm_esp" ] || vm_qemu_args+=(-nic none -drive "file=fat:$vm_esp,format=raw,if=none,id=esp,readonly=on"
+		-device virtio-blk-pci,drive=esp)
+}
+
 # A lane that boots through firmware (tests/vm/run-secureboot-lane: OVMF in Secure Boot
 # mode) sets vm_machine (e.g. q35,smm=on) and vm_qemu_args (its flash drives) before
 # booting; the other lanes leave them unset: the base's machine, QEMU's own firmware.
 vm_machine=${vm_machine:-}
+vm_esp=${vm_esp:-}
 declare -p vm_qemu_args >/dev/null 2>&1 || vm_qemu_args=()
+
+# vm_console_text LOG: LOG.txt, the console without \r and without the firmware's
+# terminal escapes (OVMF clears the screen and moves the cursor).
+vm_console_text() {
+	tr -d '\r' <"$1" | sed 's/\x1b\[[0-9;=?]*[a-zA-Z]//g' >"$1.txt"
+}
 
 # vm_boot_once KERNEL INITRD APPEND LOG: run the guest once. Returns 0 when the
 # guest finished its plan (KVMLM-DONE), 1 when it did not (timeout, crash), 2
 # when the L1 guest kernel reported a soft lockup; such a guest is killed at
 # once instead of running into the timeout. LOG.txt is the console without \r.
 vm_boot_once() {
-	local kernel=$1 initrd=$2 append=$3 log=$4 pid
+	local kernel=$1 initrd=$2 append=$3 log=$4 pid direct=()
+	[ -n "${vm_esp:-}" ] || direct=(-kernel "$kernel" -initrd "$initrd" -append "console=$BASE_QEMU_CONSOLE quiet panic=-1 $append")
 	timeout "${KVMLM_VM_TIMEOUT:-900}" "$BASE_QEMU_SYSTEM" -M "${vm_machine:-$BASE_QEMU_MACHINE}" "${vm_qemu_args[@]}" \
-		-accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
-		-append "console=$BASE_QEMU_CONSOLE quiet panic=-1 $append" </dev/null >"$log" 2>&1 &
+		-accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot \
+		"${direct[@]}" </dev/null >"$log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 5
 		if grep -q 'BUG: soft lockup' "$log"; then
 			kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
-			tr -d '\r' <"$log" >"$log.txt"
+			vm_console_text "$log"
 			return 2
 		fi
 	done
 	wait "$pid" 2>/dev/null || true
-	tr -d '\r' <"$log" >"$log.txt"
+	vm_console_text "$log"
 	grep -q '^KVMLM-DONE' "$log.txt" || return 1
 }
 
