@@ -50,7 +50,8 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
 .PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
         check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix \
         check-qemu-migration-test-slow
-.PHONY: repos errata
+.PHONY: repos errata quilt-tree FORCE
+FORCE:
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
@@ -76,10 +77,15 @@ $(BUILD)/base/.stamp: $(BASEFILE) scripts/fetch-base
 	scripts/fetch-base $(BASEFILE) $(BUILD)
 
 # A fresh copy of the pristine tree with the whole series, whenever series or a patch changes.
-apply: $(BUILD)/tree.stamp  ## [build] fresh pristine tree + series, zero fuzz, no offsets
-$(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series
-	scripts/apply-series --copy-from $(BUILD)/base/src $(BUILD)/tree series patches
+# UPTO=<entry>: the series stops after that patch (bisecting, writing the next backport), and
+# every target built on the tree uses it; tree.upto remembers UPTO, so the next run without it
+# applies the whole series again.
+apply: $(BUILD)/tree.stamp  ## [build] fresh pristine tree + series, zero fuzz, no offsets (UPTO=<patch>: stop there)
+$(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series $(BUILD)/tree.upto
+	scripts/apply-series --copy-from $(BUILD)/base/src $(if $(UPTO),--upto $(UPTO)) $(BUILD)/tree series patches
 	touch $@
+$(BUILD)/tree.upto: FORCE
+	@mkdir -p $(@D); echo '$(UPTO)' | cmp -s - $@ 2>/dev/null || echo '$(UPTO)' >$@
 
 build: $(BUILD)/modules/Module.symvers  ## [build] the KVM modules of the patched tree (x86)
 # The reference genksyms records go next to the objects first (.symref): the build log then
