@@ -310,13 +310,19 @@ $(TOOLS)/migrate-check: tests/migration/migrate-check.c
 LDLIBS_kabi-layout := -ldw -lelf
 
 # Regenerate one patch against the series before it, header kept: make refresh PATCH=linux/x86/foo.patch
-refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch: make refresh PATCH=linux/x86/foo.patch
+# (quilt refresh in $(BUILD)/quilt, left with PATCH on top for another round by hand).
+refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch with quilt: make refresh PATCH=linux/x86/foo.patch
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
-	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH)
+	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH) $(BUILD)/quilt
+
+# The series as a quilt stack on a copy of the pristine tree: quilt push/pop/new/edit/refresh in
+# $(BUILD)/quilt work on series and patches/ themselves (scripts/quilt-tree).
+quilt-tree: $(BUILD)/base/.stamp  ## [build] build/<base>/quilt: the series as a quilt stack (UPTO=<patch>: stop there)
+	scripts/quilt-tree $(BUILD)/base/src series patches $(BUILD)/quilt $(UPTO)
 
 lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/, versions
-	$(TOOLS)/patchlint --series series --patches patches --not-taken patches/not-taken
-	$(TOOLS)/patchlint --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
+	$(TOOLS)/patchlint --topics patches/topics --series series --patches patches --not-taken patches/not-taken
+	$(TOOLS)/patchlint --topics patches/topics --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
 	scripts/errata check errata
 	scripts/release-version check

@@ -7,12 +7,21 @@
  *   From:, Date:, Subject:      of the original author and commit
  *   Patch-mainline: vX.Y[-rcN]  + one or more "Git-commit: <40 hex>[ (partial)]"
  *   Patch-mainline: Never, <reason> | Submitted, <where>   (no Git-commit)
+ *   Message-text: committed | posted, <where> | summary, <why>
+ *                               with Git-commit: whether the message is upstream's
+ *                               committed text, the text as posted to the list
+ *                               (<where>: Message-ID or the posting), or kvmlm's
+ *                               summary where no upstream text could be read
  *   References:                 what the patch is for
+ * Message: at least one named "Signed-off-by:" or "Acked-by:" ("Name <mail>");
+ * kvmlm's notes in the message are "[ kvmlm: ... ]" (one marker, so a reader and
+ * a grep find every deviation; upstream's own "[name: ...]" notes are kept).
  * Diff format: "-p ab" paths (a/... b/... or /dev/null), no timestamps after
  * the file names, no "Index:" lines, at least one hunk.
  *
  * Usage:
- *   patchlint PATCH...                         check patch files
+ *   patchlint [--topics FILE] PATCH...         check patch files (--topics: the
+ *                                              References: topics against FILE)
  *   patchlint --series SERIES --patches DIR [--not-taken FILE]
  *                                              also check series <-> files, and the
  *                                              series-wide rules (lint_series_order)
@@ -33,6 +42,10 @@
 #include <unistd.h>
 
 static int errors;
+
+/* Topic names of --topics FILE: a References: line starts with them. */
+static char *topics[64];
+static int ntopics;
 
 static void report(const char *file, int line, const char *fmt, ...)
 {
@@ -129,6 +142,53 @@ struct patch_info {
 
 static void lint_patch_info(const char *file, struct patch_info *info);
 
+/* "References: <topic>[, <topic>...]: text": every topic must be one of --topics'. */
+static void check_topics(const char *file, int lineno, const char *v)
+{
+	const char *colon = strstr(v, ": "), *p = v;
+
+	if (!colon) {
+		report(file, lineno, "References: must start with its topics, \"<topic>[, <topic>]: <text>\"");
+		return;
+	}
+	while (p < colon) {
+		const char *end = strstr(p, ", ");
+		size_t n;
+		bool known = false;
+
+		if (!end || end > colon)
+			end = colon;
+		n = (size_t)(end - p);
+		for (int i = 0; i < ntopics; i++)
+			known |= strlen(topics[i]) == n && strncmp(topics[i], p, n) == 0;
+		if (!known)
+			report(file, lineno, "References: topic \"%.*s\" is not in the topics list (patches/topics)", (int)n, p);
+		p = end + 2;
+	}
+}
+
+static void read_topics(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (!f) {
+		fprintf(stderr, "patchlint: cannot open %s: %s\n", file, strerror(errno));
+		exit(2);
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		char *sep = strstr(line, "  --");
+
+		if (line[0] == '#' || !sep || ntopics == 64)
+			continue;
+		*sep = '\0';
+		topics[ntopics++] = strdup(line);
+	}
+	free(line);
+	fclose(f);
+}
+
 static void lint_patch(const char *file)
 {
 	lint_patch_info(file, NULL);
@@ -143,8 +203,9 @@ static void lint_patch_info(const char *file, struct patch_info *info)
 	int lineno = 0, hunks = 0, commits = 0, first_commit_line = 0;
 	int mainline_line = 0;
 	bool in_diff = false, have_from = false, have_date = false, have_subject = false;
-	bool have_refs = false, want_commit = false, forbid_commit = false;
-	char mainline[256] = "";
+	bool have_refs = false, want_commit = false, forbid_commit = false, have_signoff = false;
+	int message_text_line = 0, says_posted_line = 0;
+	char mainline[256] = "", message_text[64] = "";
 
 	if (!f) {
 		report(file, 0, "cannot open: %s", strerror(errno));
@@ -177,6 +238,26 @@ static void lint_patch_info(const char *file, struct patch_info *info)
 			continue;
 		}
 
+		if (starts_with(line, "Signed-off-by:") || starts_with(line, "Acked-by:")) {
+			const char *lt = strchr(line, '<'), *at = lt ? strchr(lt, '@') : NULL;
+			const char *name = strchr(line, ':') + 1;
+
+			name += strspn(name, " \t");
+			if (lt && lt > name && at && strchr(at, '>'))
+				have_signoff = true;
+			else
+				report(file, lineno, "sign-off without a name and mail: \"%s\" (\"Signed-off-by: Name <mail>\")", line);
+		}
+		if (line[0] == '[' && line[1] == ' ') {
+			/* "[ word: " is a backporter's note; kvmlm's are "[ kvmlm: ... ]" */
+			size_t w = strspn(line + 2, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+
+			if (w && line[2 + w] == ':' && !starts_with(line, "[ kvmlm:"))
+				report(file, lineno, "backport note marked \"%.*s\": kvmlm's notes are \"[ kvmlm: ... ]\"", (int)w + 3, line);
+		}
+		if (!says_posted_line && (strstr(line, "the posted text") || strstr(line, "is the posted") ||
+					  strstr(line, "as posted")))
+			says_posted_line = lineno;
 		if (info && starts_with(line, "Fixes: ") && info->nfixes < 16) {
 			const char *id = line + 7;
 			size_t n = strspn(id, "0123456789abcdef");
@@ -194,6 +275,8 @@ static void lint_patch_info(const char *file, struct patch_info *info)
 			have_subject = *v != '\0';
 		else if ((v = header_value(line, "References"))) {
 			have_refs = *v != '\0';
+			if (ntopics && have_refs)
+				check_topics(file, lineno, v);
 			/*
 			 * "fix of <id> [and <id>...]" in References: the fix of a carried commit
 			 * whose upstream message has no Fixes: tag; the series rules treat the
@@ -238,6 +321,18 @@ static void lint_patch_info(const char *file, struct patch_info *info)
 			} else {
 				report(file, lineno, "Patch-mainline must be a release (v6.8, v6.9-rc3), \"Never, <reason>\" or \"Submitted, <where>\"; got \"%s\"", v);
 			}
+		} else if ((v = header_value(line, "Message-text"))) {
+			const char *rest = NULL;
+
+			message_text_line = lineno;
+			snprintf(message_text, sizeof(message_text), "%s", v);
+			if (starts_with(v, "posted"))
+				rest = v + 6;
+			else if (starts_with(v, "summary"))
+				rest = v + 7;
+			if (strcmp(v, "committed") != 0 &&
+			    (!rest || *rest != ',' || rest[1 + strspn(rest + 1, " \t")] == '\0'))
+				report(file, lineno, "Message-text must be \"committed\", \"posted, <Message-ID or posting>\" or \"summary, <why no upstream text>\"; got \"%s\"", v);
 		} else if ((v = header_value(line, "Git-commit"))) {
 			size_t idlen = strcspn(v, " \t");
 			const char *rest = v + idlen;
@@ -275,6 +370,13 @@ static void lint_patch_info(const char *file, struct patch_info *info)
 		report(file, first_commit_line, "Git-commit given for a patch that is not upstream (Patch-mainline: %s)", mainline);
 	if (!hunks)
 		report(file, 0, "no diff hunks found");
+	if (!have_signoff)
+		report(file, 0, "no named Signed-off-by: or Acked-by: (\"Signed-off-by: Name <mail>\")");
+	if (want_commit && !message_text_line)
+		report(file, 0, "missing Message-text: (committed, \"posted, <where>\" or \"summary, <why>\"): is the message upstream's committed text?");
+	if (says_posted_line && strcmp(message_text, "committed") == 0)
+		report(file, message_text_line, "Message-text: committed, but line %d says the message is the posted text: \"posted, <where>\"",
+		       says_posted_line);
 }
 
 /* ---- series <-> patches/ ---- */
@@ -503,24 +605,34 @@ static void lint_series(const char *series, const char *patches, const char *not
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: patchlint [--series SERIES --patches DIR [--not-taken FILE]] [PATCH...]\n"
-		"  checks patch headers (From, Date, Subject, Patch-mainline, Git-commit, References),\n"
+		"usage: patchlint [--topics FILE] [--series SERIES --patches DIR [--not-taken FILE]] [PATCH...]\n"
+		"  checks patch headers (From, Date, Subject, Patch-mainline, Git-commit, Message-text,\n"
+		"  References), a named Signed-off-by:/Acked-by:, \"[ kvmlm: ]\" as the one note marker,\n"
 		"  the diff format (-p ab, no timestamps, no Index: lines), series <-> patches/, and\n"
 		"  the series' order: a Fixes: target before its fix, releases never backwards in a\n"
-		"  section, no carried commit in the not-taken list.\n");
+		"  section, no carried commit in the not-taken list. --topics FILE: References: lines\n"
+		"  start with topics named in FILE (\"<topic>  -- <meaning>\" per line).\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	const char *series = NULL, *patches = NULL, *not_taken = NULL;
-	int checked = 0;
+	int checked = 0, nfiles = 0;
+	char **files = calloc((size_t)argc, sizeof(*files));
 
+	if (!files) {
+		perror("calloc");
+		return 2;
+	}
+	/* options first, wherever they stand: --topics applies to every patch */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--series") == 0 && i + 1 < argc) {
 			series = argv[++i];
 		} else if (strcmp(argv[i], "--patches") == 0 && i + 1 < argc) {
 			patches = argv[++i];
+		} else if (strcmp(argv[i], "--topics") == 0 && i + 1 < argc) {
+			read_topics(argv[++i]);
 		} else if (strcmp(argv[i], "--not-taken") == 0 && i + 1 < argc) {
 			not_taken = argv[++i];
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -529,12 +641,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "patchlint: unknown option %s\n", argv[i]);
 			usage();
 		} else {
-			lint_patch(argv[i]);
-			checked++;
+			files[nfiles++] = argv[i];
 		}
 	}
 	if (!!series != !!patches)
 		usage();
+	for (int i = 0; i < nfiles; i++, checked++)
+		lint_patch(files[i]);
+	free(files);
 	if (series) {
 		lint_series(series, patches, not_taken);
 		checked++;
