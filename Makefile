@@ -45,7 +45,7 @@ KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scri
                  scripts/linux-source-tarball scripts/lib.sh
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
 # Defined before any rule names them: prerequisites are expanded when a rule is read.
-KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain
+KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(TOOLS)/kabi-explain $(TOOLS)/kabi-exports
 
 .PHONY: qemu-base qemu-apply qemu-deb qemu-rpm qemu-tests check-qemu check-qemu-deb-rpm-same check-qemu-migration-test arm64-qemu-pkgs \
         check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix \
@@ -298,14 +298,29 @@ check-qemu-matrix: base qemu-deb qemu-tests $(if $(BASE_KVM_MODULES),build,$(QLA
 # ---- C tools -----------------------------------------------------------------
 
 tools: $(TOOLS)/patchlint $(KABI_TOOLS) $(TOOLS)/migrate-check  ## [build] the C tools (patchlint, kabi-*, migrate-check)
-$(TOOLS)/%: src/%.c $(wildcard src/*.h)
+# Each tool is src/<tool>.c linked with util.o and the shared objects it names in OBJS_<tool>.
+$(TOOLS)/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(TOOLS)
-	$(CC) $(CFLAGS_TOOLS) -o $@ $< $(LDLIBS_$*)
+	$(CC) $(CFLAGS_TOOLS) -c -o $@ $<
+$(TOOLS)/%: src/%.c $(TOOLS)/util.o $(wildcard src/*.h)
+	@mkdir -p $(TOOLS)
+	$(CC) $(CFLAGS_TOOLS) -o $@ $< $(TOOLS)/util.o $(OBJS_$*) $(LDLIBS_$*)
 # The live-migration driver of the QEMU lanes, built for this host for its unit tests
 # (make qemu-tests builds it for the guests).
 $(TOOLS)/migrate-check: tests/migration/migrate-check.c
 	@mkdir -p $(TOOLS)
 	$(CC) $(CFLAGS_TOOLS) -o $@ $<
+# genksyms records (kabi-symtypes.h): one object, linked where used
+OBJS_kabi-symtypes := $(TOOLS)/kabi-symtypes-lib.o
+OBJS_kabi-explain  := $(TOOLS)/kabi-symtypes-lib.o
+OBJS_kabi-layout   := $(TOOLS)/kabi-symtypes-lib.o
+# the one ELF reader (elf-sections.h, libelf): stock modules' __versions, objects' exports
+OBJS_kabi-check    := $(TOOLS)/elf-sections.o
+OBJS_kabi-exports  := $(TOOLS)/elf-sections.o
+LDLIBS_kabi-check   := -lelf
+LDLIBS_kabi-exports := -lelf
+$(TOOLS)/kabi-symtypes $(TOOLS)/kabi-explain $(TOOLS)/kabi-layout: $(TOOLS)/kabi-symtypes-lib.o
+$(TOOLS)/kabi-check $(TOOLS)/kabi-exports: $(TOOLS)/elf-sections.o
 # kabi-layout reads the modules' DWARF with libdwfl (elfutils)
 LDLIBS_kabi-layout := -ldw -lelf
 

@@ -26,7 +26,6 @@
  * Exit status: 0 pass, 1 kABI failure, 2 usage or input error.
  */
 #define _GNU_SOURCE
-#include <elf.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <ftw.h>
@@ -35,10 +34,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <fcntl.h>
 #include <unistd.h>
+
+#include "elf-sections.h"
+#include "util.h"
 
 struct sym {
 	char *name, *module, *export, *ns;
@@ -60,24 +60,6 @@ struct rule {
 static struct rule *rules;
 static size_t nrules;
 static const char *severities_file;
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p) {
-		perror("kabi-check");
-		exit(2);
-	}
-	return p;
-}
-
-static void fatal(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "kabi-check: ");
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	exit(2);
-}
 
 static int cmp_sym(const void *a, const void *b);
 
@@ -118,10 +100,10 @@ static void load_symvers(const char *path, struct symtab *t)
 		}
 		s = &t->v[t->n++];
 		s->crc = strtoul(fields[0], NULL, 16);
-		s->name = strdup(fields[1]);
-		s->module = strdup(fields[2]);
-		s->export = strdup(fields[3]);
-		s->ns = strdup(nf > 4 ? fields[4] : "");
+		s->name = xstrdup(fields[1]);
+		s->module = xstrdup(fields[2]);
+		s->export = xstrdup(fields[3]);
+		s->ns = xstrdup(nf > 4 ? fields[4] : "");
 	}
 	free(line);
 	fclose(f);
@@ -196,9 +178,9 @@ static void load_severities(const char *path)
 		}
 		rules = xrealloc(rules, (nrules + 1) * sizeof(*rules));
 		r = &rules[nrules++];
-		r->pattern = strdup(pat);
+		r->pattern = xstrdup(pat);
 		r->pass = verdict[0] == 'P';
-		r->reason = strdup(reason ? reason : "");
+		r->reason = xstrdup(reason ? reason : "");
 		r->line = lineno;
 	}
 	free(line);
@@ -269,77 +251,53 @@ static bool is_shipped(const char *path)
 
 static const char *stock_root;
 
-static void check_versions(const char *path, const unsigned char *data, size_t size)
+static void check_versions(const char *path)
 {
-	const Elf64_Ehdr *eh = (const void *)data;
-	const Elf64_Shdr *sh;
-	const char *strtab;
+	struct elf_file *ef = elf_file_open(path);
+	const unsigned char *v;
+	size_t size;
 
-	if (size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
-		return;
-	if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB) {
-		fprintf(stderr, "kabi-check: %s: only 64-bit little-endian modules are supported\n", path);
-		exit(2);
-	}
-	if (eh->e_shoff + (size_t)eh->e_shnum * sizeof(*sh) > size || eh->e_shstrndx >= eh->e_shnum)
-		fatal("%s: truncated ELF section table", path);
-	sh = (const void *)(data + eh->e_shoff);
-	strtab = (const char *)data + sh[eh->e_shstrndx].sh_offset;
+	if (!ef)
+		return; /* not ELF: not a module the kernel would load */
+	if (!elf_file_is_64le(ef))
+		fatal("%s: only 64-bit little-endian modules are supported", path);
 	stock_checked++;
-	for (int i = 0; i < eh->e_shnum; i++) {
-		const unsigned char *v;
-		size_t n;
+	v = elf_section_data(ef, "__versions", &size, NULL);
+	/* struct modversion_info { unsigned long crc; char name[64 - sizeof(long)]; } */
+	for (size_t n = 0; v && n + 64 <= size; n += 64) {
+		uint64_t crc;
+		char name[57];
+		const struct sym *now, *was;
 
-		if (strcmp(strtab + sh[i].sh_name, "__versions") != 0)
+		memcpy(&crc, v + n, 8);
+		memcpy(name, v + n + 8, 56);
+		name[56] = '\0';
+		was = find_sym(g_ref, name);
+		if (!was || !module_in(g_new, was->module))
+			continue; /* not imported from a rebuilt module */
+		now = find_sym(g_new, name);
+		if (now && now->crc == (crc & 0xffffffffUL))
 			continue;
-		if (sh[i].sh_offset + sh[i].sh_size > size)
-			fatal("%s: __versions lies outside the file", path);
-		v = data + sh[i].sh_offset;
-		/* struct modversion_info { unsigned long crc; char name[64 - sizeof(long)]; } */
-		for (n = 0; n + 64 <= sh[i].sh_size; n += 64) {
-			uint64_t crc;
-			char name[57];
-			const struct sym *now, *was;
-
-			memcpy(&crc, v + n, 8);
-			memcpy(name, v + n + 8, 56);
-			name[56] = '\0';
-			was = find_sym(g_ref, name);
-			if (!was || !module_in(g_new, was->module))
-				continue; /* not imported from a rebuilt module */
-			now = find_sym(g_new, name);
-			if (now && now->crc == (crc & 0xffffffffUL))
-				continue;
-			refused++;
-			failures++;
-			if (now)
-				printf("FAIL  STOCK    %-40s %-22s stock module %s imports it with CRC 0x%08lx, the rebuilt %s exports 0x%08lx: the stock module would be refused\n",
-				       name, was->module, path + strlen(stock_root) + 1, (unsigned long)crc, now->module, now->crc);
-			else
-				printf("FAIL  STOCK    %-40s %-22s stock module %s imports it, the rebuilt %s no longer exports it: the stock module would be refused\n",
-				       name, was->module, path + strlen(stock_root) + 1, was->module);
-		}
+		refused++;
+		failures++;
+		if (now)
+			printf("FAIL  STOCK    %-40s %-22s stock module %s imports it with CRC 0x%08lx, the rebuilt %s exports 0x%08lx: the stock module would be refused\n",
+			       name, was->module, path + strlen(stock_root) + 1, (unsigned long)crc, now->module, now->crc);
+		else
+			printf("FAIL  STOCK    %-40s %-22s stock module %s imports it, the rebuilt %s no longer exports it: the stock module would be refused\n",
+			       name, was->module, path + strlen(stock_root) + 1, was->module);
 	}
+	elf_file_close(ef);
 }
 
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	size_t len = strlen(path);
-	int fd;
-	void *data;
 
-	(void)ftw;
+	(void)ftw, (void)st;
 	if (type != FTW_F || len < 3 || strcmp(path + len - 3, ".ko") != 0 || is_shipped(path))
 		return 0;
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		fatal("cannot open %s", path);
-	data = mmap(NULL, st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (data == MAP_FAILED)
-		fatal("cannot map %s", path);
-	check_versions(path, data, st->st_size);
-	munmap(data, st->st_size);
+	check_versions(path);
 	return 0;
 }
 
@@ -357,6 +315,7 @@ int main(int argc, char **argv)
 	struct symtab ref = { 0 }, new = { 0 };
 	size_t inscope = 0;
 
+	util_set_prog(argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -427,7 +386,7 @@ int main(int argc, char **argv)
 	}
 
 	if (stockdir) {
-		char *list = strdup(shiplist), *tok, *save = NULL;
+		char *list = xstrdup(shiplist), *tok, *save = NULL;
 
 		for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			shipped = xrealloc(shipped, (nshipped + 1) * sizeof(*shipped));

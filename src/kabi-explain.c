@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 #include "json-str.h"
 #include "kabi-symtypes.h"
 
@@ -101,14 +103,14 @@ static int read_report(const char *path)
 		}
 		if (strcmp(kind, "CRC") && strcmp(kind, "LOST") && strcmp(kind, "GPL-ONLY") && strcmp(kind, "NS"))
 			continue;
-		chg = st_xrealloc(chg, (nchg + 1) * sizeof(*chg));
+		chg = xrealloc(chg, (nchg + 1) * sizeof(*chg));
 		struct change *c = &chg[nchg++];
 		memset(c, 0, sizeof(*c));
 		snprintf(c->verdict, sizeof(c->verdict), "%s", v);
 		snprintf(c->kind, sizeof(c->kind), "%s", kind);
-		c->sym = strdup(sym);
-		c->module = strdup(mod);
-		c->detail = strdup(line + n);
+		c->sym = xstrdup(sym);
+		c->module = xstrdup(mod);
+		c->detail = xstrdup(line + n);
 		c->group = -1;
 	}
 	free(line);
@@ -144,9 +146,9 @@ static void set_add(struct nameset *s, const char *name)
 		return;
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
-		s->v = st_xrealloc(s->v, s->cap * sizeof(char *));
+		s->v = xrealloc(s->v, s->cap * sizeof(char *));
 	}
-	s->v[s->n++] = strdup(name);
+	s->v[s->n++] = xstrdup(name);
 }
 
 static void closure(const struct symtypes *st, const struct st_object *o, const char *name, struct nameset *out)
@@ -157,7 +159,7 @@ static void closure(const struct symtypes *st, const struct st_object *o, const 
 	const struct st_record *r = o ? st_lookup(st, o, name) : NULL;
 	if (!r)
 		return;
-	char *d = strdup(r->defn), *save, *tok;
+	char *d = xstrdup(r->defn), *save, *tok;
 	for (tok = strtok_r(d, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
 		if (strlen(tok) > 2 && tok[1] == '#' && strchr("sutEe", tok[0]))
 			closure(st, o, tok, out);
@@ -180,8 +182,8 @@ static int root_index(const char *name, const char *refdefn, const char *newdefn
 	for (size_t i = 0; i < nroots; i++)
 		if (!strcmp(roots[i].name, name))
 			return (int)i;
-	roots = st_xrealloc(roots, (nroots + 1) * sizeof(*roots));
-	roots[nroots] = (struct root){ strdup(name), refdefn, newdefn, object, NULL, 0 };
+	roots = xrealloc(roots, (nroots + 1) * sizeof(*roots));
+	roots[nroots] = (struct root){ xstrdup(name), refdefn, newdefn, object, NULL, 0 };
 	return (int)nroots++;
 }
 
@@ -234,13 +236,13 @@ static void explain_crc(size_t ci)
 		if (groups[g].nroot == nr && !memcmp(groups[g].root, rs, nr * sizeof(int)))
 			break;
 	if (g == ngroups) {
-		groups = st_xrealloc(groups, (ngroups + 1) * sizeof(*groups));
+		groups = xrealloc(groups, (ngroups + 1) * sizeof(*groups));
 		memset(&groups[g], 0, sizeof(*groups));
 		memcpy(groups[g].root, rs, nr * sizeof(int));
 		groups[g].nroot = nr;
 		ngroups++;
 	}
-	groups[g].members = st_xrealloc(groups[g].members, (groups[g].nmembers + 1) * sizeof(size_t));
+	groups[g].members = xrealloc(groups[g].members, (groups[g].nmembers + 1) * sizeof(size_t));
 	groups[g].members[groups[g].nmembers++] = ci;
 	c->group = (int)g;
 }
@@ -251,7 +253,7 @@ static void explain_crc(size_t ci)
 static size_t split_members(const char *defn, char ***out)
 {
 	size_t n = 0, cap = 16;
-	char **v = st_xrealloc(NULL, cap * sizeof(char *));
+	char **v = xrealloc(NULL, cap * sizeof(char *));
 	const char *s = defn, *start = defn;
 	int depth = 0;
 	bool is_enum = !strncmp(defn, "enum ", 5);
@@ -263,7 +265,7 @@ static size_t split_members(const char *defn, char ***out)
 			/* the closing brace on its own line */
 			if (s > start) {
 				if (n + 2 >= cap)
-					v = st_xrealloc(v, (cap *= 2) * sizeof(char *));
+					v = xrealloc(v, (cap *= 2) * sizeof(char *));
 				v[n++] = strndup(start, s - start);
 			}
 			start = s;
@@ -276,13 +278,13 @@ static size_t split_members(const char *defn, char ***out)
 			cut = true;
 		if (cut) {
 			if (n + 2 >= cap)
-				v = st_xrealloc(v, (cap *= 2) * sizeof(char *));
+				v = xrealloc(v, (cap *= 2) * sizeof(char *));
 			v[n++] = strndup(start, s + 1 - start);
 			start = s + 1;
 		}
 	}
 	if (*start)
-		v[n++] = strdup(start);
+		v[n++] = xstrdup(start);
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++) {	/* trim; an enum's last constant has no comma: drop them all */
 		char *t = v[i];
@@ -307,7 +309,7 @@ static size_t split_members(const char *defn, char ***out)
 /* Unified diff (LCS) of two line arrays; context lines around changes only. */
 static void print_diff(FILE *out, const char *indent, char **a, size_t na, char **b, size_t nb)
 {
-	size_t *L = calloc((na + 1) * (nb + 1), sizeof(size_t));
+	size_t *L = xcalloc((na + 1) * (nb + 1), sizeof(size_t));
 #define LCS(i, j) L[(i) * (nb + 1) + (j)]
 	for (size_t i = na; i-- > 0;)
 		for (size_t j = nb; j-- > 0;)
@@ -432,7 +434,7 @@ static int read_layouts(const char *path, struct layouts *out)
 				fprintf(stderr, "%s: %s:%u: not a \"<kind> <name> <size>\" line\n", prog, path, lineno);
 				goto bad;
 			}
-			out->v = st_xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+			out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
 			struct layout *l = &out->v[out->n++];
 			memset(l, 0, sizeof(*l));
 			if (asprintf(&l->key, "%s %s", kind, name) < 0)
@@ -452,14 +454,14 @@ static int read_layouts(const char *path, struct layouts *out)
 			fprintf(stderr, "%s: %s:%u: not a \"<member> <offset> <size> <type>\" line\n", prog, path, lineno);
 			goto bad;
 		}
-		m.name = strdup(name);
-		m.type = strdup(line + 1 + n);
+		m.name = xstrdup(name);
+		m.type = xstrdup(line + 1 + n);
 		char *colon = strstr(m.type, " :");
 		if (colon) {
 			snprintf(m.bits, sizeof(m.bits), "%s", colon + 1);
 			*colon = 0;
 		}
-		l->m = st_xrealloc(l->m, (l->nm + 1) * sizeof(*l->m));
+		l->m = xrealloc(l->m, (l->nm + 1) * sizeof(*l->m));
 		l->m[l->nm++] = m;
 	}
 	free(line);
@@ -521,7 +523,7 @@ static void compare_layouts(void)
 			continue;
 		d.fail = d.moved || d.removed || d.resized || a->size != b->size;
 		layout_fails += d.fail;
-		ldiffs = st_xrealloc(ldiffs, (nldiffs + 1) * sizeof(*ldiffs));
+		ldiffs = xrealloc(ldiffs, (nldiffs + 1) * sizeof(*ldiffs));
 		ldiffs[nldiffs++] = d;
 	}
 }
@@ -576,7 +578,7 @@ static int read_attribution(const char *path)
 	while (fscanf(f, "%511s %1023s", name, patch) == 2)
 		for (size_t i = 0; i < nroots; i++)
 			if (!strcmp(roots[i].name, name))
-				roots[i].patch = strdup(patch);
+				roots[i].patch = xstrdup(patch);
 	fclose(f);
 	return 0;
 }
@@ -663,6 +665,8 @@ int main(int argc, char **argv)
 {
 	const char *report = NULL, *refst = NULL, *newst = NULL, *refl = NULL, *newl = NULL;
 	const char *attr = NULL, *rootsout = NULL, *json = NULL;
+
+	util_set_prog(argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char **dst = !strcmp(argv[i], "--kabi-report") ? &report : !strcmp(argv[i], "--ref-symtypes") ? &refst :
 				   !strcmp(argv[i], "--new-symtypes") ? &newst : !strcmp(argv[i], "--ref-layout") ? &refl :

@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 #include "kabi-symtypes.h"
 
 static const char *prog = "kabi-layout";
@@ -69,10 +71,10 @@ static int seen_or_add(const char *key)
 	}
 	if (ndone == donecap) {
 		donecap = donecap ? 2 * donecap : 1024;
-		done = st_xrealloc(done, donecap * sizeof(*done));
+		done = xrealloc(done, donecap * sizeof(*done));
 	}
 	memmove(done + lo + 1, done + lo, (ndone - lo) * sizeof(*done));
-	done[lo] = strdup(key);
+	done[lo] = xstrdup(key);
 	ndone++;
 	return 0;
 }
@@ -82,7 +84,7 @@ static int load_types(const char *path)
 	struct symtypes *st = symtypes_read(path);
 	if (!st)
 		return -1;
-	want = st_xrealloc(NULL, (st->nrecs + 1) * sizeof(*want));
+	want = xrealloc(NULL, (st->nrecs + 1) * sizeof(*want));
 	for (size_t i = 0; i < st->nrecs; i++) {
 		const struct st_record *r = &st->recs[i];
 		const char *kind = !strncmp(r->name, "s#", 2) ? "struct" : !strncmp(r->name, "u#", 2) ? "union" : NULL;
@@ -248,6 +250,8 @@ static int dump_module(const char *path)
 int main(int argc, char **argv)
 {
 	int i = 1;
+
+	util_set_prog(argv[0]);
 	if (argc > 2 && !strcmp(argv[1], "--types")) {
 		if (load_types(argv[2]))
 			return 2;

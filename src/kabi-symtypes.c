@@ -31,6 +31,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "util.h"
+
 #include "kabi-symtypes.h"
 
 static const char *prog = "kabi-symtypes";
@@ -46,9 +48,9 @@ static int visit(const char *path, const struct stat *st, int flag, struct FTW *
 		return 0;
 	if (npaths == pcap) {
 		pcap = pcap ? 2 * pcap : 64;
-		paths = st_xrealloc(paths, pcap * sizeof(*paths));
+		paths = xrealloc(paths, pcap * sizeof(*paths));
 	}
-	paths[npaths++] = strdup(path);
+	paths[npaths++] = xstrdup(path);
 	return 0;
 }
 
@@ -88,7 +90,7 @@ static int consolidate(const char *dir)
 
 static int mkdirs(const char *path)
 {
-	char *p = strdup(path);
+	char *p = xstrdup(path);
 	for (char *s = p + 1; *s; s++) {
 		if (*s != '/')
 			continue;
@@ -141,6 +143,7 @@ static int split(const char *file, const char *dir)
 
 int main(int argc, char **argv)
 {
+	util_set_prog(argv[0]);
 	if (argc == 3 && !strcmp(argv[1], "consolidate"))
 		return consolidate(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "split"))

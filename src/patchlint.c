@@ -41,6 +41,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util.h"
+
 static int errors;
 
 /* Topic names of --topics FILE: a References: line starts with them. */
@@ -183,7 +185,7 @@ static void read_topics(const char *file)
 		if (line[0] == '#' || !sep || ntopics == 64)
 			continue;
 		*sep = '\0';
-		topics[ntopics++] = strdup(line);
+		topics[ntopics++] = xstrdup(line);
 	}
 	free(line);
 	fclose(f);
@@ -391,14 +393,10 @@ static void strlist_add(struct strlist *l, const char *s, int line)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = realloc(l->v, l->cap * sizeof(*l->v));
-		l->line = realloc(l->line, l->cap * sizeof(*l->line));
-		if (!l->v || !l->line) {
-			perror("realloc");
-			exit(2);
-		}
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+		l->line = xrealloc(l->line, l->cap * sizeof(*l->line));
 	}
-	l->v[l->n] = strdup(s);
+	l->v[l->n] = xstrdup(s);
 	l->line[l->n++] = line;
 }
 
@@ -540,17 +538,13 @@ static void lint_series(const char *series, const char *patches, const char *not
 {
 	FILE *f = fopen(series, "r");
 	struct strlist listed = { 0 }, files = { 0 }, not_taken = { 0 };
-	struct patch_info *info = calloc(4096, sizeof(*info));
-	int *section = calloc(4096, sizeof(*section));
+	struct patch_info *info = xcalloc(4096, sizeof(*info));
+	int *section = xcalloc(4096, sizeof(*section));
 	int cur_section = 0, since_banner = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0;
 
-	if (!info || !section) {
-		perror("calloc");
-		exit(2);
-	}
 	if (not_taken_file)
 		read_not_taken(not_taken_file, &not_taken);
 
@@ -619,12 +613,9 @@ int main(int argc, char **argv)
 {
 	const char *series = NULL, *patches = NULL, *not_taken = NULL;
 	int checked = 0, nfiles = 0;
-	char **files = calloc((size_t)argc, sizeof(*files));
+	char **files = xcalloc((size_t)argc, sizeof(*files));
 
-	if (!files) {
-		perror("calloc");
-		return 2;
-	}
+	util_set_prog(argv[0]);
 	/* options first, wherever they stand: --topics applies to every patch */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--series") == 0 && i + 1 < argc) {
