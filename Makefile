@@ -335,13 +335,17 @@ refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch with quilt: make 
 quilt-tree: $(BUILD)/base/.stamp  ## [build] build/<base>/quilt: the series as a quilt stack (UPTO=<patch>: stop there)
 	scripts/quilt-tree $(BUILD)/base/src series patches $(BUILD)/quilt $(UPTO)
 
-lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/, versions
+# Every shell script of the repository (by its #! line), for shellcheck in make lint.
+SHELL_SCRIPTS = $(shell grep -rlE '^\#!(/usr/bin/env )?(/bin/)?(ba)?sh' scripts tests .ci debian | sort)
+lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/, versions, shellcheck
 	$(TOOLS)/patchlint --topics patches/topics --series series --patches patches --not-taken patches/not-taken
 	$(TOOLS)/patchlint --topics patches/topics --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
 	scripts/errata check errata
 	scripts/release-version check
-	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree; advisories well-formed; VERSION and the kernel releases agree"
+	@command -v shellcheck >/dev/null || { echo "shellcheck is not installed (make deps)"; exit 2; }
+	shellcheck -x -S warning $(SHELL_SCRIPTS)
+	@echo "==> [lint] both series (kernel, QEMU) and every patch header/diff format OK; make help and the manual's target table agree; advisories well-formed; VERSION and the kernel releases agree; shellcheck clean at warning level"
 
 # ---- test lanes ----------------------------------------------------------------
 
