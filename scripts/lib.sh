@@ -191,6 +191,27 @@ kernel_make() {
 		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
 }
 
+# The directory the shipped debug files name as their source root, whatever machine
+# and directory built them: a support engineer points gdb or crash at a checkout with
+# `set substitute-path /usr/src/kvmlm-linux <tree>` (docs/maintainer.md, "Debug symbols").
+KVMLM_DEBUG_SRC=/usr/src/kvmlm-linux
+# debug_prefix_map_args TREE [OBJDIR]: sets DEBUG_MAP to the kbuild variables (KCFLAGS,
+# KAFLAGS) that write KVMLM_DEBUG_SRC instead of TREE into the DWARF (file names and
+# DW_AT_comp_dir), and KVMLM_DEBUG_SRC/build instead of an OBJDIR outside TREE. Without
+# them the debug files name this build's directory, which exists nowhere else, and a
+# ccache hit keeps the directory of the build that filled the cache (the working
+# directory is not hashed, CCACHE_NOHASHDIR). ccache hashes only the new half of a
+# -fdebug-prefix-map, so builds from other directories still hit. gcc tries the maps
+# last-given first: the OBJDIR map wins for an OBJDIR inside TREE (then it is not given).
+debug_prefix_map_args() {
+	local maps="-fdebug-prefix-map=$1=$KVMLM_DEBUG_SRC"
+	case "${2:-}" in
+	''|"$1"/*) ;;
+	*) maps="$maps -fdebug-prefix-map=$2=$KVMLM_DEBUG_SRC/build" ;;
+	esac
+	DEBUG_MAP=("KCFLAGS=$maps" "KAFLAGS=$maps")
+}
+
 # series_changelog SERIES PATCHDIR: one Debian changelog line per carried patch of
 # SERIES (paths relative to PATCHDIR): subject, then upstream release and commit ids,
 # or where it comes from. The kernel's packages and the QEMU packages both use it.
