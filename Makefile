@@ -383,8 +383,8 @@ check-plan:  ## [lanes] print the lanes make check runs, in order
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
 
-check-unit: tools  ## [lanes] the C tools and scripts against fixtures
-	tests/unit/run-unit-tests $(TOOLS)
+check-unit: tools  ## [lanes] the C tools and scripts against fixtures (UNIT=<name>: tests/unit/<name>.t only)
+	tests/unit/run-unit-tests $(TOOLS) $(UNIT)
 
 check-stack: base apply build selftests repro tools qemu-apply  ## [lanes] apply errors, kABI fixture breaks, kvmlm-repro CLI
 	tests/stack/test-fetch-base-errors $(BASEFILE) $(BUILD)

@@ -1,5 +1,5 @@
 # kernel-debug-checks.sh: the whole kernel's debug package checked in an install root
-# (sourced by test-kernel-apt-install and test-kernel-dnf-install, after check.sh).
+# (sourced by test-kernel-apt-install and test-kernel-dnf-install, after tests/lib/tap.sh).
 # shellcheck shell=bash
 #
 # kernel_debug_checks ROOT KREL VMLINUZ DEBUG-VMLINUX EXTRACT-VMLINUX WORKDIR: with the

@@ -1,6 +1,6 @@
 # Checks of an installed kvmlm-repro, shared by test-repro-deb-install and
 # test-repro-rpm-install: the same assertions whichever package put it there.
-# Sourced, not run, after check.sh. The caller sets W (a scratch directory).
+# Sourced, not run, after tests/lib/tap.sh. The caller sets W (a scratch directory).
 # shellcheck shell=bash
 
 REPRO_SCENARIOS="dirty-log-latency dirty-log-cost dirty-log-start hugepage-restore fault-scaling dirty-log-verify bad-input"

@@ -1,0 +1,94 @@
+# tap.sh: the one assertion library of kvmlm's unit, stack and packaging tests (sourced).
+#
+# Every assertion prints one TAP line, numbered in the order it ran:
+#     ok 7 - the -dbg copy has its debug info
+#     not ok 8 - gdb lists kvm_clear_dirty_log_protect's source
+#     #   wanted exit 0, got exit 1:
+#     #   | 2287	/usr/src/kvmlm-linux/.../kvm_main.c: No such file or directory.
+# and, when it fails, the output that made it fail as "#" lines below it: the log of a
+# red run says what was seen, not only what was wanted. Other lines a test prints (its
+# "==> [test] step" headings, "    | " excerpts) are not TAP and a TAP reader skips them.
+# tap_done prints the plan ("1..N") and a summary line and returns 1 when anything failed.
+#
+#   check NAME CMD...            CMD exits 0 (its output shown only when it does not)
+#   expect NAME RC REGEX CMD...  CMD exits RC and prints a line matching the extended REGEX
+#   refuses NAME REGEX CMD...    CMD exits non-zero and prints a line matching REGEX
+#   ok NAME / not_ok NAME [DETAIL...]   for an assertion the test computed itself
+#   tap_done [WHAT]              plan + "WHAT: P passed, F failed"; status 1 if F > 0
+#
+# CMD runs in the test's own shell, not a subshell: functions, arrays and the variables
+# CMD sets work as without the wrapper. Its stdout and stderr go to a temporary file,
+# read and removed right after; `set -e` in the test does not stop at a failing CMD.
+# The counters are $tap_n (assertions so far) and $fails (failed ones).
+# shellcheck shell=bash
+tap_n=0 fails=0
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1"
+}
+
+# not_ok NAME [DETAIL...]: a failed assertion, each DETAIL line as a "#" diagnostic.
+not_ok() {
+	local name=$1 line; shift
+	tap_n=$((tap_n + 1)) fails=$((fails + 1))
+	echo "not ok $tap_n - $name"
+	for line in "$@"; do
+		# shellcheck disable=SC2001  # every line of a multi-line detail gets the prefix
+		sed 's/^/#   /' <<<"$line"
+	done
+}
+
+# _tap_output OUT: the captured output of a failed CMD, at most 40 lines of it.
+_tap_output() {
+	local n
+	[ -n "$1" ] || { echo "(no output)"; return; }
+	n=$(wc -l <<<"$1")
+	head -n 40 <<<"$1" | sed 's/^/| /'
+	[ "$n" -le 40 ] || echo "| ... ($((n - 40)) more lines)"
+}
+
+# _tap_run CMD...: runs CMD in this shell; sets _tap_rc and _tap_out.
+_tap_run() {
+	local f
+	f=$(mktemp "${TMPDIR:-/tmp}/kvmlm-tap.XXXXXX")
+	_tap_rc=0
+	"$@" >"$f" 2>&1 || _tap_rc=$?
+	_tap_out=$(cat "$f")
+	rm -f "$f"
+}
+
+check() {
+	local name=$1; shift
+	_tap_run "$@"
+	local rc=$_tap_rc out=$_tap_out
+	if [ "$rc" -eq 0 ]; then ok "$name"; else not_ok "$name" "wanted exit 0, got exit $rc: $*" "$(_tap_output "$out")"; fi
+}
+
+expect() {
+	local name=$1 want=$2 re=$3; shift 3
+	_tap_run "$@"
+	local rc=$_tap_rc out=$_tap_out
+	if [ "$rc" -eq "$want" ] && grep -qE -- "$re" <<<"$out"; then
+		ok "$name"
+	else
+		not_ok "$name" "wanted exit $want and a line /$re/, got exit $rc:" "$(_tap_output "$out")"
+	fi
+}
+
+refuses() {
+	local name=$1 re=$2; shift 2
+	_tap_run "$@"
+	local rc=$_tap_rc out=$_tap_out
+	if [ "$rc" -ne 0 ] && grep -qE -- "$re" <<<"$out"; then
+		ok "$name"
+	else
+		not_ok "$name" "wanted a failure saying /$re/, got exit $rc:" "$(_tap_output "$out")"
+	fi
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	echo "# ${1:-tests}: $((tap_n - fails)) passed, $fails failed"
+	[ "$fails" -eq 0 ]
+}

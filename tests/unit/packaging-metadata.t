@@ -1,0 +1,42 @@
+#!/bin/bash
+# packaging-metadata.t TOOLSDIR: the RPM specs against VERSION and bases/.
+# (tests/unit/unit-lib.sh: $tools, $here, $fx, $tmp and the assertions of tests/lib/tap.sh)
+# shellcheck source=SCRIPTDIR/unit-lib.sh
+. "$(dirname "$0")/unit-lib.sh"
+# The specs carry a static Version and %changelog (an SRPM must rebuild without our
+# scripts); package-rpm refuses a mismatch, this catches it earlier. The kernel spec
+# also names the base's kernel release, which must be the bases/ file's.
+VER=$(cat "$here/../../VERSION")
+for SPEC in "$here"/../../spec/kernel-kvmlm.spec "$here"/../../spec/kvmlm-repro.spec; do
+	n=$(basename "$SPEC")
+	expect "$n: Version: is the VERSION file's"      0 "^Version: +$VER\$" grep -E '^Version:' "$SPEC"
+	expect "$n: %changelog starts with that version" 0 "^\* .* - $VER-[0-9]+\$" sh -c "sed -n '/^%changelog/,\$p' '$SPEC' | grep -m1 '^\*'"
+done
+# qemu-kvm.spec is versioned as QEMU (bases/qemu-*'s upstream release, the Debian and
+# kvmlm revisions in Release); its Source2 is this repository at VERSION.
+QSPEC=$here/../../spec/qemu-kvm.spec
+QUP=$(sed -n 's/^QEMU_UPSTREAM_VERSION=//p' "$here"/../../bases/qemu-debian-7.2)
+QREV=$(sed -n 's/^QEMU_KVMLM_REVISION=//p' "$here"/../../bases/qemu-debian-7.2)
+QDEB=$(sed -n 's/^QEMU_VERSION=[0-9]*://p' "$here"/../../bases/qemu-debian-7.2)
+expect "qemu-kvm.spec: Version: is bases/qemu-debian-7.2's upstream release" 0 "^Version: +$QUP\$" grep -E '^Version:' "$QSPEC"
+expect "qemu-kvm.spec: debian_version is that upload's"  0 "^%global debian_version ${QDEB//+/.}\$" grep -E '^%global debian_version' "$QSPEC"
+expect "qemu-kvm.spec: kvmlm_revision is QEMU_KVMLM_REVISION" 0 "^%global kvmlm_revision $QREV\$" grep -E '^%global kvmlm_revision' "$QSPEC"
+expect "qemu-kvm.spec: kvmlm_version is the VERSION file's" 0 "^%global kvmlm_version $VER\$" grep -E '^%global kvmlm_version' "$QSPEC"
+QREL=${QDEB##*-}; QREL=${QREL//+/.}.kvmlm$QREV
+expect "qemu-kvm.spec: %changelog starts with $QUP-$QREL" 0 "^\* .* - $QUP-$QREL\$" \
+	sh -c "sed -n '/^%changelog/,\$p' '$QSPEC' | grep -m1 '^\*'"
+# The spec serves every base: read for each base's architecture (rpmspec -P --target, as
+# package-rpm and rpmbuild read it), it builds that base, its release, from its config.
+KSPEC=$here/../../spec/kernel-kvmlm.spec
+for KBASEFILE in $(grep -l '^BASE_KERNELRELEASE=' "$here"/../../bases/*); do
+	KBASE=$(basename "$KBASEFILE")
+	KARCH=$(sed -n 's/^BASE_ARCH=//p' "$KBASEFILE")
+	KREL=$(sed -n 's/^BASE_KVMLM_KERNELRELEASE=//p' "$KBASEFILE")
+	SKREL=$(sed -n 's/^BASE_KERNELRELEASE=//p' "$KBASEFILE")
+	rpmspec -P --target "$KARCH" "$KSPEC" >"$tmp/kspec.$KARCH" 2>/dev/null
+	expect "kernel-kvmlm.spec for $KARCH: builds bases/$KBASE"  0 "bases/$KBASE " cat "$tmp/kspec.$KARCH"
+	expect "kernel-kvmlm.spec for $KARCH: ships $KREL"          0 "^/lib/modules/$KREL/vmlinuz\$" cat "$tmp/kspec.$KARCH"
+	expect "kernel-kvmlm.spec for $KARCH: Source2 is its config" 0 "^Source2: +config-$SKREL\$" grep -E '^Source2:' "$tmp/kspec.$KARCH"
+done
+
+tap_done packaging-metadata
