@@ -96,7 +96,7 @@ void report_print(const struct report *r, FILE *out)
 
 /*
  * KVMLM_METRICS=1: one "KVMLM-METRIC <scenario>:<first cell> key=value..." line per
- * table row, numeric cells only, for the VM lane's report (tests/vm/lane-report).
+ * table row, numeric cells only, for the VM lane's report (tests/vm/lane-stats report).
  */
 void report_print_metrics(const struct report *r, FILE *out)
 {

@@ -13,13 +13,17 @@
 #   check NAME CMD...            CMD exits 0 (its output shown only when it does not)
 #   expect NAME RC REGEX CMD...  CMD exits RC and prints a line matching the extended REGEX
 #   refuses NAME REGEX CMD...    CMD exits non-zero and prints a line matching REGEX
+#   matches NAME REGEX TEXT      TEXT (output the test captured) has a line matching REGEX
+#   lacks NAME REGEX TEXT        no line of TEXT matches REGEX
+#   file_has NAME FILE REGEX     FILE has a line matching REGEX (its last lines shown if not)
 #   ok NAME / not_ok NAME [DETAIL...]   for an assertion the test computed itself
 #   tap_done [WHAT]              plan + "WHAT: P passed, F failed"; status 1 if F > 0
 #
 # CMD runs in the test's own shell, not a subshell: functions, arrays and the variables
 # CMD sets work as without the wrapper. Its stdout and stderr go to a temporary file,
 # read and removed right after; `set -e` in the test does not stop at a failing CMD.
-# The counters are $tap_n (assertions so far) and $fails (failed ones).
+# The counters are $tap_n (assertions so far) and $fails (failed ones); $tap_output and
+# $tap_status hold the last CMD's output and exit status, for a test to show or examine.
 # shellcheck shell=bash
 tap_n=0 fails=0
 
@@ -48,27 +52,27 @@ _tap_output() {
 	[ "$n" -le 40 ] || echo "| ... ($((n - 40)) more lines)"
 }
 
-# _tap_run CMD...: runs CMD in this shell; sets _tap_rc and _tap_out.
+# _tap_run CMD...: runs CMD in this shell; sets tap_status and tap_output.
 _tap_run() {
 	local f
 	f=$(mktemp "${TMPDIR:-/tmp}/kvmlm-tap.XXXXXX")
-	_tap_rc=0
-	"$@" >"$f" 2>&1 || _tap_rc=$?
-	_tap_out=$(cat "$f")
+	tap_status=0
+	"$@" >"$f" 2>&1 || tap_status=$?
+	tap_output=$(cat "$f")
 	rm -f "$f"
 }
 
 check() {
 	local name=$1; shift
 	_tap_run "$@"
-	local rc=$_tap_rc out=$_tap_out
+	local rc=$tap_status out=$tap_output
 	if [ "$rc" -eq 0 ]; then ok "$name"; else not_ok "$name" "wanted exit 0, got exit $rc: $*" "$(_tap_output "$out")"; fi
 }
 
 expect() {
 	local name=$1 want=$2 re=$3; shift 3
 	_tap_run "$@"
-	local rc=$_tap_rc out=$_tap_out
+	local rc=$tap_status out=$tap_output
 	if [ "$rc" -eq "$want" ] && grep -qE -- "$re" <<<"$out"; then
 		ok "$name"
 	else
@@ -79,11 +83,29 @@ expect() {
 refuses() {
 	local name=$1 re=$2; shift 2
 	_tap_run "$@"
-	local rc=$_tap_rc out=$_tap_out
+	local rc=$tap_status out=$tap_output
 	if [ "$rc" -ne 0 ] && grep -qE -- "$re" <<<"$out"; then
 		ok "$name"
 	else
 		not_ok "$name" "wanted a failure saying /$re/, got exit $rc:" "$(_tap_output "$out")"
+	fi
+}
+
+matches() {
+	if grep -qE -- "$2" <<<"$3"; then ok "$1"; else not_ok "$1" "no line /$2/ in:" "$(_tap_output "$3")"; fi
+}
+
+lacks() {
+	if grep -qE -- "$2" <<<"$3"; then not_ok "$1" "a line matches /$2/:" "$(_tap_output "$(grep -E -- "$2" <<<"$3")")"; else ok "$1"; fi
+}
+
+file_has() {
+	if [ ! -f "$2" ]; then
+		not_ok "$1" "$2 does not exist"
+	elif grep -qE -- "$3" "$2"; then
+		ok "$1"
+	else
+		not_ok "$1" "no line /$3/ in $2; its last lines:" "$(_tap_output "$(tail -n 20 "$2")")"
 	fi
 }
 

@@ -2,6 +2,8 @@
 # (tests/stack/fixtures/, never in series) and run the kABI gate and its
 # explanation on the result, as `make kabi` does for the real build.
 # shellcheck shell=bash
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+. "$top/tests/lib/tap.sh"
 
 # kabi_fixture_build BASEFILE BUILDDIR TOOLSDIR FIXTURE NAME
 # Leaves in $T (BUILDDIR/NAME): kabi-check.txt and its exit status in
@@ -44,5 +46,6 @@ kabi_fixture_build() {
 # The explanation's verdict line, as an exit status (0 PASS, 1 FAIL).
 kabi_explain_rc() { grep -q '^kABI explanation: PASS$' "$1/explain.txt" && echo 0 || echo 1; }
 
-# must_show FILE REGEX WHAT: FILE has a line matching REGEX, or the test fails saying WHAT.
-must_show() { grep -qE -- "$2" "$1" || die "not shown: $3 (looked for /$2/ in $1)"; }
+# must_show FILE REGEX WHAT: an assertion (tests/lib/tap.sh) that FILE shows WHAT, a line
+# matching REGEX.
+must_show() { file_has "shows $3" "$1" "$2"; }
