@@ -451,7 +451,7 @@ static int read_layouts(const char *path, struct layouts *out)
 		int n = 0;
 		struct member m = { 0 };
 		if (sscanf(line + 1, "%255s %lu %lu %n", name, &m.off, &m.size, &n) != 3) {
-			fprintf(stderr, "%s: %s:%u: not a \"<member> <offset> <size> <type>\" line\n", prog, path, lineno);
+			fprintf(stderr, "%s: %s:%u: not a \"<tab><member><tab><offset><tab><size><tab><type>\" line (spaces between the fields are read too)\n", prog, path, lineno);
 			goto bad;
 		}
 		m.name = xstrdup(name);

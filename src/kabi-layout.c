@@ -5,12 +5,13 @@
  *   kabi-layout [--types SYMTYPES] MODULE.ko... > LAYOUT
  *
  * Prints, for every named struct/union defined in the modules' DWARF, its size
- * and each member's offset and size:
+ * and each member's offset and size, tab-separated after the member's leading tab
+ * (the type, last, may hold spaces):
  *
  *   struct kvm_page_track_notifier_node 40
- *   	node 0 16 struct hlist_node
- *   	track_write 16 8 *
- *   	flags 24 4 unsigned int :3:1        (a bit-field: bit offset 3, 1 bit)
+ *   	node	0	16	struct hlist_node
+ *   	track_write	16	8	*
+ *   	flags	24	4	unsigned int :3:1        (a bit-field: bit offset 3, 1 bit)
  *
  * With --types, only the types a consolidated symtypes file defines (s#/u#
  * records that are not "{ UNKNOWN }") are printed: the types genksyms sees
@@ -185,10 +186,10 @@ static void print_type(Dwarf_Die *die, const char *key)
 			mn = anonbuf;
 		}
 		if (bits)
-			printf("\t%s %lu %lu %s :%lu:%lu\n", mn, (unsigned long)off, (unsigned long)msize, tn,
+			printf("\t%s\t%lu\t%lu\t%s :%lu:%lu\n", mn, (unsigned long)off, (unsigned long)msize, tn,
 			       (unsigned long)bitoff, (unsigned long)bits);
 		else
-			printf("\t%s %lu %lu %s\n", mn, (unsigned long)off, (unsigned long)msize, tn);
+			printf("\t%s\t%lu\t%lu\t%s\n", mn, (unsigned long)off, (unsigned long)msize, tn);
 	} while (dwarf_siblingof(&m, &m) == 0);
 }
 
@@ -261,7 +262,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [--types SYMTYPES] MODULE.ko... > LAYOUT\n", prog);
 		return 2;
 	}
-	printf("# kvmlm struct layouts (kabi-layout): \"<kind> <name> <size>\", then \"<tab><member> <offset> <size> <type> [:<bit offset>:<bits>]\"\n");
+	printf("# kvmlm struct layouts (kabi-layout): \"<kind> <name> <size>\", then \"<tab><member><tab><offset><tab><size><tab><type>[ :<bit offset>:<bits>]\"\n");
 	for (; i < argc; i++)
 		if (dump_module(argv[i]))
 			return 2;
