@@ -19,6 +19,17 @@ expect "repro-ab: one table per scenario"               0 '^### dirty-log-cost$'
 expect "repro-ab: medians and their ratio"              0 '^\| 65536 \| clear_ns_per_page \| 450 \| 300 \| 0\.67 \|$' $S repro-ab "$LOG"
 expect "repro-ab: a kvmlm median of 0 is a ratio of 0"  0 '^\| 65536 \| get_us \| 45 \| 0 \| 0\.00 \|$' $S repro-ab "$LOG"
 expect "repro-ab: no repro metrics, exit 1"             1 '^\(no kvmlm-repro metrics in these logs\)$' $S repro-ab /dev/null
+# compare: a column per set in the order asked, n in the header, the ratios asked for.
+expect "compare: sets in order, each with its n"        0 '^\| median \| kvmlm \(n=2\) \| pristine \(n=1\) \| stock \(n=3\) \| kvmlm / pristine \| stock / kvmlm \|$' \
+	$S compare kvmlm,pristine,stock kvmlm/pristine,stock/kvmlm "$LOG"
+expect "compare: a key's medians and ratios of medians" 0 '^\| clear_ms \| 10 \| 5 \| 5 \| 2\.00 \| 0\.50 \|$' \
+	$S compare kvmlm,pristine,stock kvmlm/pristine,stock/kvmlm "$LOG"
+expect "compare: a set without values is -, no ratio"   0 '^\| clear_ns_per_page \| 100 \| - \| 200 \| - \| 2\.00 \|$' \
+	$S compare kvmlm,pristine,stock kvmlm/pristine,stock/kvmlm "$LOG"
+expect "compare: a ratio of an unknown set, exit 2"     2 "ratio 'kvmlm/upstream' is not A/B of two of the sets stock,kvmlm" \
+	$S compare stock,kvmlm kvmlm/upstream "$LOG"
+expect "compare: no metric of these sets, exit 1"       1 '^\(no KVMLM-METRIC lines of the sets upstream: nothing was measured\)$' \
+	$S compare upstream '' "$LOG"
 # plot: one polyline per set, a point per x at its median, x on a log scale.
 $S plot dirty-log-cost clear_ns_per_page "dirty pages" "ns per page" log "$LOG" >"$tmp/plot.svg" 2>&1
 expect "plot: an SVG document"                          0 '^</svg>$' cat "$tmp/plot.svg"
