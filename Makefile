@@ -13,7 +13,13 @@ BUILD    ?= $(TOP)/build/$(BASE)
 OUT      ?= $(TOP)/out
 TOOLS    := $(TOP)/build/tools
 VERSION  := $(shell cat VERSION)
-PATCHES  := $(addprefix patches/,$(shell sed -e 's/\#.*//' series))
+# The base's series: BASE_SERIES of its bases/ file, `series` where the file does not set
+# it (the 6.1 bases). A base whose file sets it empty is an upstream reference
+# (bases/debian-6.12-*): its pristine tree builds (base, kernel-image-pristine, make
+# check-reference), nothing of kvmlm's does; NEED_SERIES stops those recipes saying so.
+BASE_SERIES ?= series
+PATCHES  := $(if $(BASE_SERIES),$(addprefix patches/,$(shell sed -e 's/\#.*//' $(BASE_SERIES))))
+NEED_SERIES = $(if $(BASE_SERIES),,$(error bases/$(BASE) has no kvmlm series (BASE_SERIES is empty): it is an upstream reference, whose targets are base, kernel-image-pristine and check-reference))
 # The selftests the lanes run, per architecture (the x86_64/ ones are x86-only upstream).
 SELFTESTS_x86   := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 SELFTESTS_arm64 := dirty_log_test dirty_log_perf_test
@@ -55,7 +61,7 @@ FORCE:
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
-        arm64-base arm64-kernel-pkgs check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
+        arm64-base arm64-kernel-pkgs check-reference check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
 all: deps base apply build kabi package summary  ## [build] deps, base, apply, build, kABI, package: what `make` does
 
@@ -81,8 +87,8 @@ $(BUILD)/base/.stamp: $(BASEFILE) scripts/fetch-base
 # every target built on the tree uses it; tree.upto remembers UPTO, so the next run without it
 # applies the whole series again.
 apply: $(BUILD)/tree.stamp  ## [build] fresh pristine tree + series, zero fuzz, no offsets (UPTO=<patch>: stop there)
-$(BUILD)/tree.stamp: $(BUILD)/base/.stamp series $(PATCHES) scripts/apply-series $(BUILD)/tree.upto
-	scripts/apply-series --copy-from $(BUILD)/base/src $(if $(UPTO),--upto $(UPTO)) $(BUILD)/tree series patches
+$(BUILD)/tree.stamp: $(BUILD)/base/.stamp $(BASE_SERIES) $(PATCHES) scripts/apply-series $(BUILD)/tree.upto
+	$(NEED_SERIES)scripts/apply-series --copy-from $(BUILD)/base/src $(if $(UPTO),--upto $(UPTO)) $(BUILD)/tree $(BASE_SERIES) patches
 	touch $@
 $(BUILD)/tree.upto: FORCE
 	@mkdir -p $(@D); echo '$(UPTO)' | cmp -s - $@ 2>/dev/null || echo '$(UPTO)' >$@
@@ -150,7 +156,7 @@ KDEB_CI_TREE := $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION)/linux
 KRPM_BUILD_OPTS := $(if $(KVMLM_RPM_FROM_SOURCE),,--define "kvmlm_prebuilt_tree $(KDEB_CI_TREE)")
 kernel-deb: $(KDEB_CI)  ## [package] the whole kvmlm kernel as .debs, ci config
 $(KDEB_CI): $(KERNEL_INPUTS) $(wildcard debian/linux-kvmlm/* debian/linux-kvmlm/*/*) scripts/package-kernel-deb
-	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) ci
+	$(NEED_SERIES)KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(KPKG_CI) $(VERSION) ci
 kernel-rpm: $(KRPM_CI)  ## [package] the whole kvmlm kernel as RPMs (adopts the .deb build)
 $(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/package-rpm scripts/adopt-kernel-build \
           $(if $(KVMLM_RPM_FROM_SOURCE),| $(KDEB_CI),$(KDEB_CI))
@@ -162,7 +168,7 @@ $(KRPM_CI): $(KERNEL_INPUTS) spec/kernel-kvmlm.spec spec/rpmlint.toml scripts/pa
 KIMAGE_CI := $(BUILD)/kernel-ci/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE)
 kernel-image: $(KIMAGE_CI)  ## [build] the kvmlm kernel image alone, ci config
 $(KIMAGE_CI): $(BUILD)/tree.stamp $(BASEFILE) scripts/kernel-config scripts/build-kernel scripts/lib.sh
-	scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
+	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-ci
 
 # The same kernel without the series: the pristine tree, the same ci config, its own
 # release (6.1.0-57-pristine-arm64: the ABI and flavour, no version; it never ships).
@@ -174,13 +180,35 @@ PRISTINE_KREL := $(BASE_ABI)-pristine-$(BASE_FLAVOUR)
 kernel-image-pristine: $(KIMAGE_PRISTINE)  ## [build] the pristine tree with the same ci config (A/B baseline)
 $(KIMAGE_PRISTINE): $(BUILD)/base/.stamp $(BASEFILE) scripts/kernel-config scripts/build-kernel scripts/lib.sh
 	KVMLM_KERNELRELEASE=$(PRISTINE_KREL) KVMLM_DEBIAN_CONFIG=$(BUILD)/base/headers/usr/src/linux-headers-$(BASE_KERNELRELEASE)/.config \
-		scripts/build-kernel $(BASEFILE) ci $(BUILD)/base/src $(BUILD)/kernel-ci-pristine
+		KVMLM_CCACHE_DIR=$(KCCACHE) scripts/build-kernel $(BASEFILE) ci $(BUILD)/base/src $(BUILD)/kernel-ci-pristine
+
+# The A/B/C lane, by hand (a measurement, not a gate; reports/upstream-reference.md):
+# the stock kernel, the pristine tree and the kvmlm kernel of this base and the pristine
+# upstream reference (REFERENCE_BASE: Debian's 6.12 of the same architecture, the same
+# ci config policy) booted REFERENCE_ROUNDS times each, interleaved, running
+# tests/vm/plan-reference-$(BASE_KARCH) with this base's selftests and kvmlm-repro.
+# x86: make check-reference; arm64: make BASE=debian-6.1-arm64 check-reference.
+REFERENCE_BASE   ?= debian-6.12-$(BASE_DEB_ARCH)
+REFERENCE_ROUNDS ?= 5
+REF_BUILD  := $(TOP)/build/$(REFERENCE_BASE)
+REF_SET    := pristine-$(patsubst debian-%,%,$(shell sed -n 's/^BASE_NAME=//p' bases/$(REFERENCE_BASE) 2>/dev/null))
+REF_KREL   := $(shell sed -n 's/^BASE_ABI=//p' bases/$(REFERENCE_BASE) 2>/dev/null)-pristine-$(BASE_FLAVOUR)
+# KERNEL_ARG SET KREL IMAGE MODULES: the lane's SET:KREL:IMAGE[:MODULES] (modules where KVM is).
+KERNEL_ARG = $(1):$(2):$(3)$(if $(BASE_KVM_MODULES),:$(4))
+check-reference: base apply kernel-image kernel-image-pristine selftests repro  ## [by hand] A/B/C: stock, pristine, kvmlm and pristine upstream 6.12
+	@test -f bases/$(REFERENCE_BASE) || { echo "bases/$(REFERENCE_BASE) not found (REFERENCE_BASE=<file in bases/>)"; exit 2; }
+	$(MAKE) BASE=$(REFERENCE_BASE) base kernel-image-pristine
+	tests/vm/run-reference-lane $(BASEFILE) $(BUILD) $(REFERENCE_ROUNDS) \
+		$(call KERNEL_ARG,stock,$(BASE_KERNELRELEASE),$(BUILD)/base/image/boot/vmlinuz-$(BASE_KERNELRELEASE),$(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE)) \
+		$(call KERNEL_ARG,pristine,$(PRISTINE_KREL),$(KIMAGE_PRISTINE),$(BUILD)/kernel-ci-pristine) \
+		$(call KERNEL_ARG,kvmlm,$(KREL),$(KIMAGE_CI),$(BUILD)/kernel-ci) \
+		$(call KERNEL_ARG,$(REF_SET),$(REF_KREL),$(REF_BUILD)/kernel-ci-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(REF_BUILD)/kernel-ci-pristine)
 
 # The release: the whole kernel with Debian's full config, as .debs and RPMs, in
 # out/release/ (docs/maintainer.md, "Release", for the measured time). Not part of make check.
 # Last, the exact whole-kernel kABI check on the Module.symvers the build wrote.
 release: deps base $(TOOLS)/kabi-check  ## [package] the whole kernels with Debian's full config (hours)
-	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
+	$(NEED_SERIES)KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-kernel-deb $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) release
 	KVMLM_CCACHE_DIR=$(KCCACHE) scripts/package-rpm $(BASEFILE) $(BUILD) $(RELEASE) $(VERSION) spec/kernel-kvmlm.spec \
 		--define "kvmlm_config release"
 	scripts/kabi-release $(BASEFILE) $(TOOLS) $(RELEASE) \

@@ -28,7 +28,8 @@ expect "qemu-kvm.spec: %changelog starts with $QUP-$QREL" 0 "^\* .* - $QUP-$QREL
 # The spec serves every base: read for each base's architecture (rpmspec -P --target, as
 # package-rpm and rpmbuild read it), it builds that base, its release, from its config.
 KSPEC=$here/../../spec/kernel-kvmlm.spec
-for KBASEFILE in $(grep -l '^BASE_KERNELRELEASE=' "$here"/../../bases/*); do
+# The kernel bases: those with a whole kvmlm kernel (an upstream reference base has none).
+for KBASEFILE in $(grep -l '^BASE_KVMLM_KERNELRELEASE=' "$here"/../../bases/*); do
 	KBASE=$(basename "$KBASEFILE")
 	KARCH=$(sed -n 's/^BASE_ARCH=//p' "$KBASEFILE")
 	KREL=$(sed -n 's/^BASE_KVMLM_KERNELRELEASE=//p' "$KBASEFILE")
