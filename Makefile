@@ -61,7 +61,7 @@ FORCE:
 .PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
-        arm64-base arm64-kernel-pkgs check-reference check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
+        arm64-base arm64-kernel-pkgs check-reference check-reference-prefixes check-reference-profile kernel-image-profile kernel-image-pristine-profile check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
 
 all: deps base apply build kabi package summary  ## [build] deps, base, apply, build, kABI, package: what `make` does
 
@@ -203,6 +203,67 @@ check-reference: base apply kernel-image kernel-image-pristine selftests repro  
 		$(call KERNEL_ARG,pristine,$(PRISTINE_KREL),$(KIMAGE_PRISTINE),$(BUILD)/kernel-ci-pristine) \
 		$(call KERNEL_ARG,kvmlm,$(KREL),$(KIMAGE_CI),$(BUILD)/kernel-ci) \
 		$(call KERNEL_ARG,$(REF_SET),$(REF_KREL),$(REF_BUILD)/kernel-ci-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(REF_BUILD)/kernel-ci-pristine)
+
+# The same lane on prefixes of the series, to place a cost in it (reports/upstream-
+# reference.md, "the arm64 CLEAR pass"): REFERENCE_PREFIXES="NAME:<series entry> ..."
+# builds the series up to each entry with the ci config into build/<base>/prefix-kernels/
+# NAME (its image, and on x86 its KVM modules), rebuilds the full series, and boots
+# pristine, every prefix, kvmlm and the reference with tests/vm/plan-clear-$(BASE_KARCH)
+# (KVMLM_REFERENCE_PLAN overrides), logs and report in build/<base>/vm-reference-prefixes.
+# The prefixes are checked before anything builds (the prerequisites are made in the
+# recipe, after the check: the tree is rewritten for each prefix).
+REFERENCE_PREFIXES ?=
+PREFIX_KERNELS := $(BUILD)/prefix-kernels
+check-reference-prefixes:  ## [by hand] the A/B/C lane on the series' prefixes (REFERENCE_PREFIXES="NAME:<entry> ...")
+	@test -n "$(REFERENCE_PREFIXES)" || { echo "REFERENCE_PREFIXES is empty: give NAME:<series entry> pairs, e.g. REFERENCE_PREFIXES=\"p1:linux/arm64/foo.patch\""; exit 2; }
+	@for p in $(REFERENCE_PREFIXES); do n=$${p%%:*} u=$${p#*:}; \
+		case "$$n" in ''|*[!a-z0-9.-]*|stock|pristine|kvmlm|pristine-*) echo "REFERENCE_PREFIXES: '$$p': NAME must be a-z, 0-9, '.', '-' and not a set of its own"; exit 2 ;; esac; \
+		grep -qxF "$$u" $(BASE_SERIES) || { echo "REFERENCE_PREFIXES: '$$p': $$u is not an entry of $(BASE_SERIES)"; exit 2; }; \
+	done
+	@test -f $(or $(KVMLM_REFERENCE_PLAN),tests/vm/plan-clear-$(BASE_KARCH)) || { echo "no tests/vm/plan-clear-$(BASE_KARCH): set KVMLM_REFERENCE_PLAN"; exit 2; }
+	$(MAKE) base apply selftests repro kernel-image-pristine UPTO=
+	$(MAKE) BASE=$(REFERENCE_BASE) base kernel-image-pristine
+	set -e; for p in $(REFERENCE_PREFIXES); do n=$${p%%:*} u=$${p#*:}; \
+		echo "==> [check-reference-prefixes] $$n: the series up to $$u"; \
+		$(MAKE) apply kernel-image UPTO=$$u; \
+		rm -rf $(PREFIX_KERNELS)/$$n; mkdir -p $(PREFIX_KERNELS)/$$n; cp $(KIMAGE_CI) $(PREFIX_KERNELS)/$$n/; \
+		$(if $(BASE_KVM_MODULES),(cd $(BUILD)/kernel-ci && find . \( -name kvm.ko -o -name kvm-amd.ko -o -name irqbypass.ko -o -name ccp.ko \) -exec cp --parents {} $(PREFIX_KERNELS)/$$n/ \;);) \
+	done
+	echo "==> [check-reference-prefixes] the full series again"
+	$(MAKE) apply kernel-image UPTO=
+	KVMLM_REFERENCE_PLAN=$(abspath $(or $(KVMLM_REFERENCE_PLAN),tests/vm/plan-clear-$(BASE_KARCH))) \
+	KVMLM_REFERENCE_DIR=$(BUILD)/vm-reference-prefixes \
+	KVMLM_REFERENCE_BY='make BASE=$(BASE) check-reference-prefixes REFERENCE_PREFIXES="$(REFERENCE_PREFIXES)"' \
+	KVMLM_REFERENCE_RATIOS=$$(set -- $(foreach p,$(REFERENCE_PREFIXES),$(firstword $(subst :, ,$(p)))) kvmlm; r=; prev=pristine; \
+		for n; do r="$$r$${r:+,}$$n/pristine"; [ $$prev = pristine ] || r="$$r,$$n/$$prev"; prev=$$n; done; echo "$$r,kvmlm/$(REF_SET),$(REF_SET)/pristine") \
+	tests/vm/run-reference-lane $(BASEFILE) $(BUILD) $(REFERENCE_ROUNDS) \
+		$(call KERNEL_ARG,pristine,$(PRISTINE_KREL),$(KIMAGE_PRISTINE),$(BUILD)/kernel-ci-pristine) \
+		$(foreach p,$(REFERENCE_PREFIXES),$(call KERNEL_ARG,$(firstword $(subst :, ,$(p))),$(KREL),$(PREFIX_KERNELS)/$(firstword $(subst :, ,$(p)))/$(BASE_KIMAGE),$(PREFIX_KERNELS)/$(firstword $(subst :, ,$(p))))) \
+		$(call KERNEL_ARG,kvmlm,$(KREL),$(KIMAGE_CI),$(BUILD)/kernel-ci) \
+		$(call KERNEL_ARG,$(REF_SET),$(REF_KREL),$(REF_BUILD)/kernel-ci-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(REF_BUILD)/kernel-ci-pristine)
+
+# Where the time goes (reports/upstream-reference.md, "the arm64 CLEAR pass"): profile
+# kernels, the ci config plus config/profile/ftrace (the function graph tracer), of the
+# kvmlm tree, the pristine tree and the reference, booted once each with
+# tests/vm/plan-profile-clear-$(BASE_KARCH): tests/vm/ftrace-profile prints calls, total
+# and self time per function below kvm_vm_ioctl. Logs and report in
+# build/<base>/vm-profile. Only the ci kernels' objects are shared through the compiler
+# cache: the tracer changes every object, so the first run compiles three kernels.
+PROFILE_CONFIG := KVMLM_CONFIG_EXTRA=profile/ftrace KVMLM_CCACHE_DIR=$(KCCACHE)
+kernel-image-profile: apply  ## [build] the kvmlm tree as a profile kernel (ci config + config/profile/ftrace)
+	$(NEED_SERIES)$(PROFILE_CONFIG) scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-profile
+kernel-image-pristine-profile: base  ## [build] the pristine tree as a profile kernel
+	KVMLM_KERNELRELEASE=$(PRISTINE_KREL) KVMLM_DEBIAN_CONFIG=$(BUILD)/base/headers/usr/src/linux-headers-$(BASE_KERNELRELEASE)/.config \
+		$(PROFILE_CONFIG) scripts/build-kernel $(BASEFILE) ci $(BUILD)/base/src $(BUILD)/kernel-profile-pristine
+check-reference-profile: selftests repro kernel-image-profile kernel-image-pristine-profile  ## [by hand] profile the CLEAR pass: pristine, kvmlm and the reference, one boot each
+	@test -f tests/vm/plan-profile-clear-$(BASE_KARCH) || { echo "no tests/vm/plan-profile-clear-$(BASE_KARCH): profiling is planned for arm64 only"; exit 2; }
+	$(MAKE) BASE=$(REFERENCE_BASE) base kernel-image-pristine-profile
+	KVMLM_REFERENCE_PLAN=$(TOP)/tests/vm/plan-profile-clear-$(BASE_KARCH) KVMLM_REFERENCE_DIR=$(BUILD)/vm-profile \
+	KVMLM_REFERENCE_BY='make BASE=$(BASE) check-reference-profile' \
+	tests/vm/run-reference-lane $(BASEFILE) $(BUILD) 1 \
+		$(call KERNEL_ARG,pristine,$(PRISTINE_KREL),$(BUILD)/kernel-profile-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(BUILD)/kernel-profile-pristine) \
+		$(call KERNEL_ARG,kvmlm,$(KREL),$(BUILD)/kernel-profile/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(BUILD)/kernel-profile) \
+		$(call KERNEL_ARG,$(REF_SET),$(REF_KREL),$(REF_BUILD)/kernel-profile-pristine/arch/$(BASE_KARCH)/boot/$(BASE_KIMAGE),$(REF_BUILD)/kernel-profile-pristine)
 
 # The release: the whole kernel with Debian's full config, as .debs and RPMs, in
 # out/release/ (docs/maintainer.md, "Release", for the measured time). Not part of make check.

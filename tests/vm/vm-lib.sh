@@ -33,8 +33,12 @@ vm_root_plan() {
 	cp "$plan" "$root/tests/$name"
 	for d in "$B/selftests" "$B/repro"; do [ -d "$d" ] && dirs+=("$d"); done
 	[ ${#dirs[@]} -gt 0 ] || die "neither $B/selftests nor $B/repro exists (make selftests)"
-	for t in $(awk -F'|' '!/^[[:space:]]*(#|$)/ { split($4, w, " "); print w[1] }' "$plan" | sort -u); do
+	# The first word of each command; a command run under tests/vm/ftrace-profile (a
+	# profile plan) also names the program after its "--", and the wrapper is ours.
+	for t in $(awk -F'|' '!/^[[:space:]]*(#|$)/ { n = split($4, w, " "); print w[1]
+		if (w[1] == "ftrace-profile") for (i = 2; i < n; i++) if (w[i] == "--") { print w[i + 1]; break } }' "$plan" | sort -u); do
 		[ -e "$root/tests/$t" ] && continue
+		if [ "$t" = ftrace-profile ]; then cp "$vm_here/ftrace-profile" "$root/tests/$t"; continue; fi
 		bin=$(find "${dirs[@]}" -name "$t" -type f | head -n1)
 		[ -n "$bin" ] || die "plan $plan runs $t, but neither $B/selftests nor $B/repro has it (make selftests repro)"
 		cp "$bin" "$root/tests/$t"
@@ -133,7 +137,7 @@ vm_boot_once() {
 	local kernel=$1 initrd=$2 append=$3 log=$4 pid direct=()
 	[ -n "${vm_esp:-}" ] || direct=(-kernel "$kernel" -initrd "$initrd" -append "console=$BASE_QEMU_CONSOLE quiet panic=-1 $append")
 	timeout "${KVMLM_VM_TIMEOUT:-900}" "$BASE_QEMU_SYSTEM" -M "${vm_machine:-$BASE_QEMU_MACHINE}" "${vm_qemu_args[@]}" \
-		-accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu max -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot \
+		-accel "tcg,thread=${KVMLM_VM_TCG_THREAD:-single}" -cpu "${KVMLM_VM_CPU:-max}" -smp 2 -m "${KVMLM_VM_MEM:-2G}" -nographic -no-reboot \
 		"${direct[@]}" </dev/null >"$log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
