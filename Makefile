@@ -247,8 +247,8 @@ check-reference-prefixes:  ## [by hand] the A/B/C lane on the series' prefixes (
 # kvmlm tree, the pristine tree and the reference, booted once each with
 # tests/vm/plan-profile-clear-$(BASE_KARCH): tests/vm/ftrace-profile prints calls, total
 # and self time per function below kvm_vm_ioctl. Logs and report in
-# build/<base>/vm-profile. Only the ci kernels' objects are shared through the compiler
-# cache: the tracer changes every object, so the first run compiles three kernels.
+# build/<base>/vm-profile. The tracer changes every object, so the compiler cache of the
+# ci kernels does not help: the first run compiles three kernels whole.
 PROFILE_CONFIG := KVMLM_CONFIG_EXTRA=profile/ftrace KVMLM_CCACHE_DIR=$(KCCACHE)
 kernel-image-profile: apply  ## [build] the kvmlm tree as a profile kernel (ci config + config/profile/ftrace)
 	$(NEED_SERIES)$(PROFILE_CONFIG) scripts/build-kernel $(BASEFILE) ci $(BUILD)/tree $(BUILD)/kernel-profile
