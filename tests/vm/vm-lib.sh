@@ -129,6 +129,25 @@ vm_console_text() {
 	tr -d '\r' <"$1" | sed 's/\x1b\[[0-9;=?]*[a-zA-Z]//g' >"$1.txt"
 }
 
+# vm_row_detail LOG ROW: why ROW of the guest's plan failed, from the guest's console
+# LOG (.txt): the command's own failed checks (KVMLM-CHECK ... FAIL) and the last 40
+# lines of its output the guest kept (guest-init: "---- ROW: cmd", then "    | " lines),
+# on stderr, so that CI's output says what the row saw and not only that it failed.
+vm_row_detail() {
+	awk -v row="$2" '
+		$1 == "----" && $2 == row ":" { inrow = 1; n = 0; delete tail; next }
+		inrow && /^    \| / { tail[n++ % 40] = $0; next }
+		inrow && $1 == "KVMLM-CHECK" && / FAIL / { fails[nf++] = $0; next }
+		inrow && $1 == "KVMLM-RESULT" && $2 == row {
+			inrow = 0
+			for (i = 0; i < nf; i++) print "    " fails[i]
+			nt = n < 40 ? n : 40
+			if (nt) printf "    last %d lines of %s'"'"'s output in the guest:\n", nt, row
+			for (i = n - nt; i < n; i++) print tail[i % 40]
+			nf = 0
+		}' "$1" >&2
+}
+
 # vm_boot_once KERNEL INITRD APPEND LOG: run the guest once. Returns 0 when the
 # guest finished its plan (KVMLM-DONE), 1 when it did not (timeout, crash), 2
 # when the L1 guest kernel reported a soft lockup; such a guest is killed at
