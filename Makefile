@@ -46,7 +46,7 @@ CROSS_BUILD := $(filter-out $(shell dpkg --print-architecture 2>/dev/null),$(BAS
 # repository; `make cacheclean` empties it.
 export KVMLM_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kvmlm
 KCCACHE  := $(KVMLM_CACHE)/ccache
-KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) series $(PATCHES) VERSION scripts/apply-series scripts/kernel-config $(wildcard config/ci/*) config/required \
+KERNEL_INPUTS := $(BUILD)/base/.stamp $(BASEFILE) $(BASE_SERIES) $(PATCHES) VERSION scripts/apply-series scripts/base-series scripts/kernel-config $(wildcard config/ci/*) config/required \
                  scripts/build-kernel scripts/install-kernel scripts/sign-kernel-image scripts/signing-lib.sh scripts/install-kernel-debug scripts/install-kernel-headers scripts/source-tarball \
                  scripts/linux-source-tarball scripts/lib.sh
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror
@@ -132,14 +132,14 @@ kabi-reference: $(BUILD)/base/.stamp $(KABI_TOOLS)  ## [kabi] regenerate kabi/<b
 # Both .debs come from one dh run (source package kvmlm).
 package: $(DEB) $(REPRO_DEB)  ## [package] kvmlm-modules and kvmlm-repro .debs
 $(DEB) $(REPRO_DEB) &: $(BUILD)/modules/Module.symvers $(BUILD)/repro/kvmlm-repro src/kvmlm-repro/kvmlm-repro.1 \
-                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) series VERSION scripts/package-deb scripts/sign-modules scripts/signing-lib.sh \
+                      $(wildcard debian/kvmlm/* debian/kvmlm/*/*) $(BASE_SERIES) VERSION scripts/package-deb scripts/sign-modules scripts/signing-lib.sh \
                       $(wildcard errata/*)
 	scripts/package-deb $(BASEFILE) $(BUILD)/modules $(BUILD)/repro/kvmlm-repro $(OUT) $(VERSION)
 
 # kvmlm-repro's RPM and SRPM, built from source by rpmbuild as an EL9 builder would
 # (unpack, apply-series, build-selftests, build-repro: a few minutes, so not part of `make`).
 package-rpm: $(REPRO_RPM)  ## [package] kvmlm-repro RPM and SRPM, from source
-$(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scripts/package-rpm series $(PATCHES) VERSION \
+$(REPRO_RPM): $(BUILD)/base/.stamp spec/kvmlm-repro.spec spec/rpmlint.toml scripts/package-rpm $(BASE_SERIES) $(PATCHES) VERSION scripts/base-series \
               $(wildcard src/kvmlm-repro/* src/*.h) scripts/apply-series scripts/build-selftests scripts/build-repro
 	scripts/package-rpm $(BASEFILE) $(BUILD) $(OUT) $(VERSION) spec/kvmlm-repro.spec
 
@@ -278,7 +278,7 @@ release: deps base $(TOOLS)/kabi-check  ## [package] the whole kernels with Debi
 
 summary:
 	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
-	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' series) (tree: $(BUILD)/tree)"
+	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' $(BASE_SERIES)) of $(BASE_SERIES) (tree: $(BUILD)/tree)"
 	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
 	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt), $$(tail -n1 $(BUILD)/kabi-explain.txt) ($(BUILD)/kabi-report.txt, $(BUILD)/kabi-explain.txt)"
 	@echo "    whole-kernel kABI: $$(tail -n1 $(BUILD)/kabi-kernel/kabi-report.txt), $$(grep -c . $(BUILD)/kabi-kernel/whole.symvers) exports ($(BUILD)/kabi-kernel/kabi-report.txt)"
@@ -417,12 +417,12 @@ LDLIBS_kabi-layout := -ldw -lelf
 # (quilt refresh in $(BUILD)/quilt, left with PATCH on top for another round by hand).
 refresh: $(BUILD)/base/.stamp  ## [build] regenerate one patch with quilt: make refresh PATCH=linux/x86/foo.patch
 	@test -n "$(PATCH)" || { echo "usage: make refresh PATCH=<path in series>"; exit 2; }
-	scripts/refresh-patch $(BUILD)/base/src series patches $(PATCH) $(BUILD)/quilt
+	$(NEED_SERIES)scripts/refresh-patch $(BUILD)/base/src $(BASE_SERIES) patches $(PATCH) $(BUILD)/quilt
 
 # The series as a quilt stack on a copy of the pristine tree: quilt push/pop/new/edit/refresh in
 # $(BUILD)/quilt work on series and patches/ themselves (scripts/quilt-tree).
 quilt-tree: $(BUILD)/base/.stamp  ## [build] build/<base>/quilt: the series as a quilt stack (UPTO=<patch>: stop there)
-	scripts/quilt-tree $(BUILD)/base/src series patches $(BUILD)/quilt $(UPTO)
+	$(NEED_SERIES)scripts/quilt-tree $(BUILD)/base/src $(BASE_SERIES) patches $(BUILD)/quilt $(UPTO)
 
 # Every shell script of the repository (by its #! line), for shellcheck in make lint.
 SHELL_SCRIPTS = $(shell grep -rlE '^\#!(/usr/bin/env )?(/bin/)?(ba)?sh' scripts tests .ci debian | sort)

@@ -17,6 +17,16 @@ load_base() {
 	[ -n "${BASE_VERSION:-}" ] && [ -n "${BASE_KERNELRELEASE:-}" ] || die "base file '$1' lacks BASE_VERSION or BASE_KERNELRELEASE"
 }
 
+# base_series TOP: the loaded base's kvmlm series, as a path under TOP: BASE_SERIES of
+# its bases/ file, `series` where the file does not set it. A base whose file sets it
+# empty is an upstream reference with no kvmlm series: asked for one, it stops here.
+base_series() {
+	local s=${BASE_SERIES-series}
+	[ -n "$s" ] || die "${BASE_NAME:-this base} (${BASE_DEB_ARCH:-?}) has no kvmlm series (BASE_SERIES is empty in its bases/ file): an upstream reference, built pristine only"
+	[ -f "$1/$s" ] || die "the series of ${BASE_NAME:-this base}, $s, is not in $1"
+	echo "$1/$s"
+}
+
 # load_qemu_base FILE: read a bases/qemu-* file (the QEMU source package pin).
 load_qemu_base() {
 	[ -f "$1" ] || die "QEMU base file '$1' not found (see bases/)"
@@ -77,19 +87,21 @@ module_source_only() {
 # which prefixes of the series an earlier walk built, keyed by content, so that make
 # check builds only the prefixes nothing has vouched for yet.
 #
-# prefix_keys INPUTKEY TOP: one line "N KEY ENTRY" per patch of TOP/series. KEY_0 is
+# prefix_keys INPUTKEY TOP: one line "N KEY ENTRY" per patch of the base's series under
+# TOP (base_series; TOP/series when no base is loaded). KEY_0 is
 # INPUTKEY (prefix_walk_inputs, hashed); KEY_N = sha256(KEY_N-1, ENTRY, the patch's
 # bytes). A change to patch K (or its name, or its place) changes the keys of prefix K
 # and of every later one, and none before it.
 prefix_keys() {
-	local key=$1 top=$2 n=0 entry _
+	local key=$1 top=$2 n=0 entry _ series
+	series=$(base_series "$top") || exit 1
 	while read -r entry _; do
 		case "$entry" in ''|\#*) continue ;; esac
 		n=$((n + 1))
 		[ -f "$top/patches/$entry" ] || die "series entry $n: patches/$entry not found"
 		key=$({ printf '%s %s\n' "$key" "$entry"; cat "$top/patches/$entry"; } | sha256sum | cut -d' ' -f1)
 		printf '%s %s %s\n' "$n" "$key" "$entry"
-	done <"$top/series"
+	done <"$series"
 }
 
 # prefix_record_match RECORD INPUTS KEYS: how many leading prefixes RECORD vouches for

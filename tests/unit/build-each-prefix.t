@@ -41,4 +41,14 @@ expect "another compiler: nothing vouched for"         0 '^0$' match "$R/record"
 expect "another compiler: the input is named"          0 'input now: compiler gcc-12 12.3.0' match "$R/record" "$R/inputs-new-cc" "$R/keys"
 expect "no record: nothing vouched for"                0 '^0$' match "$R/missing" "$R/inputs" "$R/keys"
 
+# Which series a base has (base_series: BASE_SERIES of its bases/ file, `series` by
+# default), and prefix_keys reading that one: a second base can carry its own series.
+bs() { bash -c '. "$1"; [ "$2" = unset ] || BASE_SERIES=$2; BASE_NAME=debian-x BASE_DEB_ARCH=amd64; base_series "$3"' _ "$LIB" "$@"; }
+expect "no BASE_SERIES: the base's series is series"   0 "^$R/top/series\$" bs unset "$R/top"
+printf 'a/one.patch\n' >"$R/top/series-x"
+expect "BASE_SERIES names another series file"         0 "^$R/top/series-x\$" bs series-x "$R/top"
+expect "an empty BASE_SERIES (a reference) is refused" 1 'debian-x \(amd64\) has no kvmlm series' bs '' "$R/top"
+expect "a series file that is missing is named"        1 'the series of debian-x, series-y, is not in' bs series-y "$R/top"
+expect "prefix_keys reads the base's own series"       0 '^1 [0-9a-f]{64} a/one.patch$' bash -c '. "$1"; BASE_SERIES=series-x; prefix_keys k0 "$2" | paste -sd" "' _ "$LIB" "$R/top"
+
 tap_done build-each-prefix
