@@ -426,8 +426,13 @@ quilt-tree: $(BUILD)/base/.stamp  ## [build] build/<base>/quilt: the series as a
 
 # Every shell script of the repository (by its #! line), for shellcheck in make lint.
 SHELL_SCRIPTS = $(shell grep -rlE '^\#!(/usr/bin/env )?(/bin/)?(ba)?sh' scripts tests .ci debian | sort)
+# Every kernel series a base names (BASE_SERIES; `series` where a bases/ file does not
+# set it), each with its not-taken list: patches/not-taken for `series`,
+# patches/not-taken-<X> for series-<X>. A file of patches/ must be in one of them.
+KERNEL_SERIES := $(sort series $(foreach f,$(wildcard bases/debian-*),$(shell sed -n 's/^BASE_SERIES=//p' $(f))))
+not_taken_of = patches/not-taken$(patsubst series%,%,$(1))
 lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patches/, target table, errata/, versions, shellcheck
-	$(TOOLS)/patchlint --topics patches/topics --series series --patches patches --not-taken patches/not-taken
+	$(TOOLS)/patchlint --topics patches/topics $(foreach s,$(KERNEL_SERIES),--series $(s) --not-taken $(call not_taken_of,$(s))) --patches patches
 	$(TOOLS)/patchlint --topics patches/topics --series $(QSERIES) --patches $(QPATCHDIR) --not-taken patches/not-taken
 	scripts/check-target-table Makefile docs/maintainer.md
 	scripts/errata check errata

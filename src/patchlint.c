@@ -22,9 +22,12 @@
  * Usage:
  *   patchlint [--topics FILE] PATCH...         check patch files (--topics: the
  *                                              References: topics against FILE)
- *   patchlint --series SERIES --patches DIR [--not-taken FILE]
- *                                              also check series <-> files, and the
+ *   patchlint --series SERIES [--not-taken FILE] [--series SERIES [--not-taken FILE]]...
+ *             --patches DIR                    also check series <-> files, and the
  *                                              series-wide rules (lint_series_order)
+ *   Each base has its series (BASE_SERIES of its bases/ file) and may have its
+ *   not-taken list: a --not-taken belongs to the --series before it. Every series is
+ *   checked on its own; a file in DIR must be listed in at least one of them.
  *
  * Every problem is printed as "file:line: error: text"; exit status 1 when
  * there is any, 2 on usage or I/O errors, 0 when everything is clean.
@@ -534,10 +537,13 @@ static void lint_series_order(const char *patches, const struct strlist *listed,
 	}
 }
 
+/* Every entry of every series checked so far: what a file in patches/ must be in. */
+static struct strlist all_listed;
+
 static void lint_series(const char *series, const char *patches, const char *not_taken_file)
 {
 	FILE *f = fopen(series, "r");
-	struct strlist listed = { 0 }, files = { 0 }, not_taken = { 0 };
+	struct strlist listed = { 0 }, not_taken = { 0 };
 	struct patch_info *info = xcalloc(4096, sizeof(*info));
 	int *section = xcalloc(4096, sizeof(*section));
 	int cur_section = 0, since_banner = 0;
@@ -589,17 +595,32 @@ static void lint_series(const char *series, const char *patches, const char *not
 	lint_series_order(patches, &listed, info, section, &not_taken);
 	free(info);
 	free(section);
+	for (size_t i = 0; i < listed.n; i++)
+		if (strlist_find(&all_listed, listed.v[i]) < 0)
+			strlist_add(&all_listed, listed.v[i], listed.line[i]);
+}
 
+/* A file of PATCHES that no series of SERIES (NSERIES of them) lists. */
+static void lint_unlisted(const char *patches, const char *const *series, int nseries)
+{
+	struct strlist files = { 0 };
+	char names[4096] = "";
+
+	for (int i = 0; i < nseries; i++)
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", i ? (i + 1 < nseries ? ", " : " or ") : "",
+			 series[i]);
 	collect_patches(patches, "", &files);
 	for (size_t i = 0; i < files.n; i++)
-		if (strlist_find(&listed, files.v[i]) < 0)
-			report(patches, 0, "%s is not listed in %s (add it, or delete the file)", files.v[i], series);
+		if (strlist_find(&all_listed, files.v[i]) < 0)
+			report(patches, 0, "%s is not listed in %s (add it, or delete the file)", files.v[i], names);
 }
 
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: patchlint [--topics FILE] [--series SERIES --patches DIR [--not-taken FILE]] [PATCH...]\n"
+		"usage: patchlint [--topics FILE] [--series SERIES [--not-taken FILE]]... [--patches DIR] [PATCH...]\n"
+		"  (a --not-taken belongs to the --series before it; with several series, a file of\n"
+		"  DIR must be listed in one of them)\n"
 		"  checks patch headers (From, Date, Subject, Patch-mainline, Git-commit, Message-text,\n"
 		"  References), a named Signed-off-by:/Acked-by:, \"[ kvmlm: ]\" as the one note marker,\n"
 		"  the diff format (-p ab, no timestamps, no Index: lines), series <-> patches/, and\n"
@@ -611,21 +632,27 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *series = NULL, *patches = NULL, *not_taken = NULL;
-	int checked = 0, nfiles = 0;
+	const char *patches = NULL;
+	const char **series = xcalloc((size_t)argc, sizeof(*series)), **not_taken = xcalloc((size_t)argc, sizeof(*not_taken));
+	int checked = 0, nfiles = 0, nseries = 0;
 	char **files = xcalloc((size_t)argc, sizeof(*files));
 
 	util_set_prog(argv[0]);
 	/* options first, wherever they stand: --topics applies to every patch */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--series") == 0 && i + 1 < argc) {
-			series = argv[++i];
+			series[nseries++] = argv[++i];
 		} else if (strcmp(argv[i], "--patches") == 0 && i + 1 < argc) {
 			patches = argv[++i];
 		} else if (strcmp(argv[i], "--topics") == 0 && i + 1 < argc) {
 			read_topics(argv[++i]);
 		} else if (strcmp(argv[i], "--not-taken") == 0 && i + 1 < argc) {
-			not_taken = argv[++i];
+			if (!nseries || not_taken[nseries - 1]) {
+				fprintf(stderr, "patchlint: --not-taken %s: give it after the --series it belongs to, one per series\n",
+					argv[i + 1]);
+				usage();
+			}
+			not_taken[nseries - 1] = argv[++i];
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage();
 		} else if (argv[i][0] == '-') {
@@ -635,15 +662,15 @@ int main(int argc, char **argv)
 			files[nfiles++] = argv[i];
 		}
 	}
-	if (!!series != !!patches)
+	if (!!nseries != !!patches)
 		usage();
 	for (int i = 0; i < nfiles; i++, checked++)
 		lint_patch(files[i]);
 	free(files);
-	if (series) {
-		lint_series(series, patches, not_taken);
-		checked++;
-	}
+	for (int i = 0; i < nseries; i++, checked++)
+		lint_series(series[i], patches, not_taken[i]);
+	if (nseries)
+		lint_unlisted(patches, series, nseries);
 	if (!checked)
 		usage();
 	if (errors) {

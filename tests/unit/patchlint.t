@@ -40,5 +40,11 @@ expect "upstream order, fixes after their targets" 0 '^$' $L --series "$O/series
 expect "a carried commit in not-taken"          1 'e-v6.5.patch:5: error: Git-commit eeeeeeeeeeee is carried, but the not-taken list names it' $L --series "$O/series.bad" --patches "$O/patches" --not-taken "$O/not-taken"
 expect "a release going backwards in a section" 1 'f-v6.3.patch: error: v6.3 goes backwards in its section: linux/e-v6.5.patch \(v6.5\) came before it' $L --series "$O/series.bad" --patches "$O/patches" --not-taken "$O/not-taken"
 expect "a fix before the patch it fixes"        1 'g-fix-before.patch:11: error: Fixes: 222222222222 is carried after its fix \(linux/h-v6.6.patch' $L --series "$O/series.bad" --patches "$O/patches" --not-taken "$O/not-taken"
+# A series per base: each checked on its own with its own not-taken list; a file must be in one.
+expect "two bases' series cover patches/ together" 0 '^$' $L --series "$O/series.base-a" --not-taken "$O/not-taken.empty" --series "$O/series.base-b" --not-taken "$O/not-taken" --patches "$O/patches"
+expect "one base's series alone leaves files out" 1 'linux/h-v6.6.patch is not listed in .*series.base-a \(add it' $L --series "$O/series.base-a" --patches "$O/patches"
+expect "... named with every series it is not in" 1 'linux/h-v6.6.patch is not listed in .*series.base-a or .*series.base-a' $L --series "$O/series.base-a" --series "$O/series.base-a" --patches "$O/patches"
+expect "a base's not-taken binds to its series"   1 'e-v6.5.patch:5: error: Git-commit eeeeeeeeeeee is carried, but the not-taken' $L --series "$O/series.base-a" --not-taken "$O/not-taken" --series "$O/series.base-b" --patches "$O/patches"
+expect "--not-taken before any --series: usage"   2 'give it after the --series it belongs to' $L --not-taken "$O/not-taken" --series "$O/series.good" --patches "$O/patches"
 
 tap_done patchlint
