@@ -139,20 +139,16 @@ copy_patched_files() {
 	done
 }
 
-# cross_args [KIND]: set CROSS to the make variables every kernel build of the loaded
-# base passes: for a cross build CROSS_COMPILE for binutils and the tools, and CC as
+# cross_args [KIND]: set CROSS to the make variables of a cross build for the loaded base
+# (empty for a native one): CROSS_COMPILE for binutils and the tools, and CC as
 # Debian's .kernelvariables names it, so that Kconfig sees the compiler the base was
-# configured with; for every build RUSTC naming no command. Debian builds these kernels
-# without Rust (CONFIG_RUSTC_VERSION=0 in its configs), and from 6.12 on Kconfig records
-# the version of whatever rustc is on PATH (a developer's rustup, say): the config would
-# differ from Debian's and the kABI checks refuse to build on it. The kernel's Makefile
-# sets RUSTC itself, so only the command line overrides it. KIND release (Debian's full
-# config) adds compat_args' compiler. Use: cross_args "$kind"; make ... "${CROSS[@]}".
+# configured with. KIND release (Debian's full config) adds compat_args' compiler.
+# Use: cross_args "$kind"; make ... "${CROSS[@]}".
 cross_args() {
-	CROSS=(RUSTC=kvmlm-no-rustc)
+	CROSS=()
 	if [ -n "${BASE_CROSS_COMPILE:-}" ]; then
 		command -v "$BASE_CC" >/dev/null || die "cross compiler $BASE_CC not found (make deps installs gcc-aarch64-linux-gnu)"
-		CROSS+=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
+		CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
 	fi
 	[ "${1:-}" != release ] || compat_args
 }
