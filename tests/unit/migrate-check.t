@@ -50,6 +50,9 @@ else
 	matches "... quotes query-migrate's error-desc"      "last query-migrate reply: .*error-desc" "$tap_output"
 	matches "... shows the destination's own words"      '^    \[dst\] .*Size mismatch' "$tap_output"
 	matches "... and the source's"                       '^    \[src\] .*' "$tap_output"
+	expect "a migration to a closed socket fails, the source runs on" 0 'closed-socket-refused PASS QEMU: .+' mc --label closed closed-socket
+	matches "... and keeps sweeping"                     'source-keeps-running PASS source is running' "$tap_output"
+	matches "... then migrates with every page checked"  'every-page-checked PASS 24576 of 24576 pages' "$tap_output"
 	expect "a ring without KVM is refused"               2 'not with --accel tcg' mc --ring 4096 migrate
 fi
 
