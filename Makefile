@@ -277,7 +277,7 @@ release: deps base $(TOOLS)/kabi-check  ## [package] the whole kernels with Debi
 	@ls -l $(RELEASE)
 
 summary:
-	@echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
+	@$(NEED_SERIES)echo "==> kvmlm $(VERSION) for $(BASE_NAME) $(BASE_VERSION) ($(BASE_KERNELRELEASE)):"
 	@echo "    patches applied : $$(grep -cvE '^[[:space:]]*(#|$$)' $(BASE_SERIES)) of $(BASE_SERIES) (tree: $(BUILD)/tree)"
 	@echo "    modules         : $$(ls $(BUILD)/modules/*.ko | xargs -n1 basename | tr '\n' ' ')($(BUILD)/modules)"
 	@echo "    kABI            : $$(tail -n1 $(BUILD)/kabi-report.txt), $$(tail -n1 $(BUILD)/kabi-explain.txt) ($(BUILD)/kabi-report.txt, $(BUILD)/kabi-explain.txt)"

@@ -50,5 +50,11 @@ expect "BASE_SERIES names another series file"         0 "^$R/top/series-x\$" bs
 expect "an empty BASE_SERIES (a reference) is refused" 1 'debian-x \(amd64\) has no kvmlm series' bs '' "$R/top"
 expect "a series file that is missing is named"        1 'the series of debian-x, series-y, is not in' bs series-y "$R/top"
 expect "prefix_keys reads the base's own series"       0 '^1 [0-9a-f]{64} a/one.patch$' bash -c '. "$1"; BASE_SERIES=series-x; prefix_keys k0 "$2" | paste -sd" "' _ "$LIB" "$R/top"
+# make's targets that need the series refuse an upstream reference base by name
+# (make -n: nothing runs, the recipe's $(NEED_SERIES) is expanded all the same).
+for t in summary apply quilt-tree; do
+	expect "make $t refuses a reference base"            2 'debian-6.12-amd64 has no kvmlm series' \
+		make -n -s -C "$here/../.." BASE=debian-6.12-amd64 "$t"
+done
 
 tap_done build-each-prefix
