@@ -144,11 +144,16 @@ copy_patched_files() {
 # Debian's .kernelvariables names it, so that Kconfig sees the compiler the base was
 # configured with. KIND release (Debian's full config) adds compat_args' compiler.
 # Use: cross_args "$kind"; make ... "${CROSS[@]}".
+# RUSTC names no program, for every base: Debian configures its kernels with no Rust
+# toolchain, and from 6.12 on Kconfig records the version of whatever rustc is on PATH
+# (CONFIG_RUSTC_VERSION, 0 in Debian's config; rustup's on a build machine would make
+# olddefconfig differ from it). The kernel's Makefile assigns RUSTC itself, so only the
+# make command line overrides it. 6.1's Kconfig refuses any rustc but 1.62 anyway.
 cross_args() {
-	CROSS=()
+	CROSS=(RUSTC=kvmlm-no-rustc)
 	if [ -n "${BASE_CROSS_COMPILE:-}" ]; then
 		command -v "$BASE_CC" >/dev/null || die "cross compiler $BASE_CC not found (make deps installs gcc-aarch64-linux-gnu)"
-		CROSS=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
+		CROSS+=("CROSS_COMPILE=$BASE_CROSS_COMPILE" "CC=$BASE_CC")
 	fi
 	[ "${1:-}" != release ] || compat_args
 }
@@ -177,6 +182,17 @@ compat_args() {
 	CROSS+=("CROSS_COMPILE_COMPAT=$BASE_CROSS_COMPILE_COMPAT")
 }
 
+# stock_module_file MODDIR PATH: the file of the stock module PATH (kernel/PATH, no
+# suffix) under MODDIR (/lib/modules/<release> of the unpacked image package): .ko as
+# Debian's 6.1 ships them, .ko.xz as its 6.12 does (modinfo reads both).
+stock_module_file() {
+	local f
+	for f in "$1/kernel/$2.ko" "$1/kernel/$2.ko.xz" "$1/kernel/$2.ko.zst" "$1/kernel/$2.ko.gz"; do
+		[ -f "$f" ] && { echo "$f"; return 0; }
+	done
+	die "the stock module $2 is not in $1/kernel (neither .ko nor .ko.xz/.zst/.gz; run: make base)"
+}
+
 # elf_machine: how readelf -h names the loaded base's machine.
 elf_machine() {
 	case $BASE_ARCH in
@@ -196,11 +212,32 @@ elf_machine() {
 # 32-bit compat code (arm64: CONFIG_COMPAT_VDSO, which Kconfig drops unless
 # CROSS_COMPILE_COMPAT names a working compiler), Debian's CROSS_COMPILE_COMPAT:
 # without it olddefconfig would not give Debian's config back.
+# An M= build (build-modules: the tree's own KVM directory built as an external module)
+# finds its sources through VPATH. 6.1's Makefile sets VPATH to the source tree for
+# every O= build; 6.12's only when no M= is given (an external module's sources are
+# expected in its object directory), so for such a tree kernel_make sets it on the
+# command line (extmod_vpath_args).
 kernel_make() {
 	local tree=$1 obj=$2; shift 2
 	cross_args release	# Debian's exact config: with its compat compiler
+	extmod_vpath_args "$tree" "$@"
 	make -C "$tree" O="$obj" ARCH="$BASE_KARCH" KERNELRELEASE="$BASE_KERNELRELEASE" CC="$BASE_CC" "${CROSS[@]}" \
-		KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
+		"${EXTMOD_VPATH[@]}" KBUILD_SYMTYPES=1 -j"${KVMLM_JOBS:-$(nproc)}" "$@"
+}
+
+# extmod_vpath_args TREE MAKE-ARGS...: set EXTMOD_VPATH to VPATH=<TREE, absolute> when
+# MAKE-ARGS hold an M= and TREE's Makefile leaves VPATH empty for external modules
+# ("ifeq ($(KBUILD_EXTMOD),)" around "VPATH := $(srctree)", as in 6.12); else empty.
+extmod_vpath_args() {
+	local tree=$1 a; shift
+	EXTMOD_VPATH=()
+	for a; do
+		case "$a" in M=*)
+			awk 'prev ~ /^ifeq \(\$\(KBUILD_EXTMOD\),\)/ && /^ifdef building_out_of_srctree/ { found = 1 } { prev = $0 }
+			     END { exit !found }' "$tree/Makefile" && EXTMOD_VPATH=("VPATH=$(cd "$tree" && pwd)")
+			return 0 ;;
+		esac
+	done
 }
 
 # The directory the shipped debug files name as their source root, whatever machine
