@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -290,11 +291,28 @@ static void check_versions(const char *path)
 	elf_file_close(ef);
 }
 
+/* A compressed stock module (Debian's 6.12 ships .ko.xz) is not ELF: kabi-gate
+ * decompresses them first. One met here would go unread, so it is counted and fatal. */
+static int stock_compressed;
+static char first_compressed[PATH_MAX];
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	size_t len = strlen(path);
 
 	(void)ftw, (void)st;
+	if (type == FTW_F && (ends_with(path, ".ko.xz") || ends_with(path, ".ko.zst") || ends_with(path, ".ko.gz"))) {
+		if (!stock_compressed++)
+			snprintf(first_compressed, sizeof(first_compressed), "%s", path);
+		return 0;
+	}
 	if (type != FTW_F || len < 3 || strcmp(path + len - 3, ".ko") != 0 || is_shipped(path))
 		return 0;
 	check_versions(path);
@@ -397,6 +415,10 @@ int main(int argc, char **argv)
 		stock_root = stockdir;
 		if (nftw(stockdir, visit, 32, FTW_PHYS) != 0)
 			fatal("cannot walk %s", stockdir);
+		if (stock_compressed)
+			fatal("%d stock modules under %s are compressed (first: %s): kabi-check reads ELF "
+			      "modules only; decompress them first (scripts/kabi-gate does)",
+			      stock_compressed, stockdir, first_compressed);
 		if (!stock_checked)
 			fatal("no stock modules found under %s", stockdir);
 	}

@@ -25,6 +25,11 @@ expect "stock importer of a changed CRC is named" 1 'FAIL +STOCK +kvm_foo .*stoc
 expect "a waiver cannot hide a stock importer" 1 'FAIL +STOCK +kvm_foo' $C --reference "$K/ref.symvers" --new "$K/new-crc-kvm_foo.symvers" --severities "$K/severities-waive-all-kvm" "${ST[@]}"
 expect "shipped modules are not checked as stock" 1 ', 1 imports would be refused' $C --reference "$K/ref.symvers" --new "$K/new-crc-kvm_foo.symvers" "${ST[@]}"
 expect "stock importer of a lost symbol is named" 1 'kvmgt.ko imports it, the rebuilt arch/x86/kvm/kvm no longer exports it' $C --reference "$K/ref.symvers" --new <(grep -v kvm_foo "$K/new-same.symvers") "${ST[@]}"
+# A compressed stock module (Debian's 6.12: .ko.xz) is not read as ELF: refused, named.
+mkdir -p "$tmp/stock-xz/kernel/drivers/gpu"
+cp "$tmp/stock/kernel/drivers/gpu/kvmgt.ko" "$tmp/stock-xz/kernel/drivers/gpu/"
+xz -k "$tmp/stock-xz/kernel/drivers/gpu/kvmgt.ko" && mv "$tmp/stock-xz/kernel/drivers/gpu/kvmgt.ko.xz" "$tmp/stock-xz/kernel/drivers/gpu/other.ko.xz"
+expect "a compressed stock module is refused, named" 2 '1 stock modules under .* are compressed \(first: .*/other.ko.xz\)' $C --reference "$K/ref.symvers" --new "$K/new-same.symvers" --stock-modules "$tmp/stock-xz" --shipped kvm
 expect "missing input is a usage error"        2 'cannot open /nonexistent'                  $C --reference /nonexistent --new "$K/new-same.symvers"
 
 tap_done kabi-check
