@@ -9,10 +9,18 @@
  * For each "#SYMVER <symbol> <crc>" line of CMDFILE (kbuild's .<obj>.cmd, where
  * genksyms' CRCs land), in that order, prints
  *   SOURCE \t <crc> \t <symbol> \t <export type> \t <namespace>
- * The export type comes from OBJECT's per-symbol sections "___ksymtab+<sym>"
- * (EXPORT_SYMBOL) and "___ksymtab_gpl+<sym>" (EXPORT_SYMBOL_GPL), "?" when it
- * has neither; the namespace is the string in __ksymtab_strings that the
- * symbol __kstrtabns_<sym> points at ("" when there is none).
+ * The export type and namespace are read in the format of the kernel that
+ * built OBJECT:
+ *   - up to v6.4 (Debian's 6.1): the per-symbol sections "___ksymtab+<sym>"
+ *     (EXPORT_SYMBOL) and "___ksymtab_gpl+<sym>" (EXPORT_SYMBOL_GPL); the
+ *     namespace is the string in __ksymtab_strings that the symbol
+ *     __kstrtabns_<sym> points at;
+ *   - from v6.5 (Debian's 6.12, include/linux/export.h): the symbol
+ *     __export_symbol_<sym> in section .export_symbol points at two strings,
+ *     the licence ("" for EXPORT_SYMBOL, "GPL" for EXPORT_SYMBOL_GPL) and the
+ *     namespace.
+ * "?" is the type of a #SYMVER symbol with neither; "" the namespace of one
+ * without any.
  *
  * Exit status: 0, or 2 when a file cannot be read (an OBJECT that is not ELF
  * included).
@@ -61,21 +69,51 @@ struct strings {
 	size_t size, index;
 };
 
+struct sections {
+	struct strings ksymtab_strings;	/* up to v6.4 */
+	struct strings export_symbol;	/* from v6.5 */
+};
+
+/* The NUL-terminated string at OFF of S, bounded by the section; NULL past its end. */
+static char *string_at(const struct strings *s, size_t off)
+{
+	char *str;
+
+	if (!s->data || off >= s->size)
+		return NULL;
+	str = strndup(s->data + off, s->size - off);
+	if (!str)
+		fatal("out of memory");
+	return str;
+}
+
 static void on_symbol(const char *name, const GElf_Sym *sym, void *arg)
 {
-	const struct strings *s = arg;
+	const struct sections *s = arg;
+	const struct strings *ks = &s->ksymtab_strings, *es = &s->export_symbol;
+	char *lic, *ns;
 
-	if (strncmp(name, "__kstrtabns_", 12) != 0 || !s->data)
-		return;
-	if (sym->st_shndx != s->index || sym->st_value >= s->size)
-		return; /* not a string of __ksymtab_strings: no namespace known */
-	/* the string at that offset, bounded by the section */
-	find(name + 12, strlen(name + 12))->ns = strndup(s->data + sym->st_value, s->size - sym->st_value);
+	if (strncmp(name, "__kstrtabns_", 12) == 0 && ks->data && sym->st_shndx == ks->index) {
+		ns = string_at(ks, sym->st_value);
+		if (ns) /* else not a string of __ksymtab_strings: no namespace known */
+			find(name + 12, strlen(name + 12))->ns = ns;
+	} else if (strncmp(name, "__export_symbol_", 16) == 0 && es->data && sym->st_shndx == es->index) {
+		struct export *e;
+
+		lic = string_at(es, sym->st_value);
+		if (!lic)
+			return;
+		ns = string_at(es, sym->st_value + strlen(lic) + 1);
+		e = find(name + 16, strlen(name + 16));
+		e->type = strcmp(lic, "GPL") == 0 ? "EXPORT_SYMBOL_GPL" : lic[0] == '\0' ? "EXPORT_SYMBOL" : "?";
+		e->ns = ns ? ns : "";
+		free(lic);
+	}
 }
 
 int main(int argc, char **argv)
 {
-	struct strings strs = { 0 };
+	struct sections secs = { 0 };
 	struct elf_file *ef;
 	char *line = NULL;
 	size_t cap = 0, *order = NULL, norder = 0;
@@ -90,9 +128,12 @@ int main(int argc, char **argv)
 	ef = elf_file_open(argv[2]);
 	if (!ef)
 		fatal("%s is not an ELF object", argv[2]);
-	strs.data = elf_section_data(ef, "__ksymtab_strings", &strs.size, &strs.index);
+	secs.ksymtab_strings.data = elf_section_data(ef, "__ksymtab_strings", &secs.ksymtab_strings.size,
+						     &secs.ksymtab_strings.index);
+	secs.export_symbol.data = elf_section_data(ef, ".export_symbol", &secs.export_symbol.size,
+						   &secs.export_symbol.index);
 	elf_each_section(ef, on_section, NULL);
-	elf_each_symbol(ef, on_symbol, &strs);
+	elf_each_symbol(ef, on_symbol, &secs);
 
 	cmd = fopen(argv[3], "r");
 	if (!cmd)
