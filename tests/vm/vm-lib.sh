@@ -45,6 +45,18 @@ vm_root_plan() {
 	done
 }
 
+# vm_copy_module SRC DST: a module into the initramfs, uncompressed (the guest's busybox
+# insmod reads plain ELF; Debian's 6.1 ships .ko, its 6.12 .ko.xz).
+vm_copy_module() {
+	case "$1" in
+	*.ko) cp "$1" "$2" ;;
+	*.ko.xz) xz -dc "$1" >"$2" ;;
+	*.ko.zst) zstd -qdc "$1" >"$2" ;;
+	*.ko.gz) gzip -dc "$1" >"$2" ;;
+	*) die "vm_copy_module: $1 is not a kernel module (.ko, .ko.xz, .ko.zst, .ko.gz)" ;;
+	esac
+}
+
 # vm_root_pack ROOT OUT: the cpio.gz initramfs.
 vm_root_pack() {
 	(cd "$1" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
