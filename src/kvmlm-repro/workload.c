@@ -18,6 +18,16 @@
 
 #include "workload.h"
 
+/*
+ * The selftest library's VM constructor takes a guest mode up to v6.6 (Debian's 6.1)
+ * and a "shape", the mode with a VM type, from v6.7 on (Debian's 6.12).
+ */
+#ifdef VM_SHAPE_DEFAULT
+#define WL_VM_DEFAULT VM_SHAPE_DEFAULT
+#else
+#define WL_VM_DEFAULT VM_MODE_DEFAULT
+#endif
+
 #define TEST_GVA 0xc0000000ul
 
 /* Shared with the guest (synced into guest memory before every pass). */
@@ -47,7 +57,7 @@ struct workload *workload_create_ring(int nvcpus, uint64_t bytes_per_vcpu, enum 
 	w->pages_per_vcpu = bytes_per_vcpu / WL_PAGE;
 	w->total_pages = w->pages_per_vcpu * nvcpus;
 	/* Sized for one vCPU more than the writers: room for a probe vCPU (dirty-log-latency). */
-	w->vm = __vm_create(VM_MODE_DEFAULT, nvcpus + 1, w->total_pages);
+	w->vm = __vm_create(WL_VM_DEFAULT, nvcpus + 1, w->total_pages);
 	/* The dirty ring must be enabled before the vCPUs exist. */
 	if (ring_bytes)
 		vm_enable_dirty_ring(w->vm, ring_bytes);
