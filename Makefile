@@ -7,6 +7,7 @@
 BASE     ?= debian-6.1-amd64
 BASEFILE := bases/$(BASE)
 include $(BASEFILE)
+comma    := ,
 
 TOP      := $(CURDIR)
 BUILD    ?= $(TOP)/build/$(BASE)
@@ -23,7 +24,9 @@ NEED_SERIES = $(if $(BASE_SERIES),,$(error bases/$(BASE) has no kvmlm series (BA
 # The selftests the lanes run, per architecture (the x86_64/ ones are x86-only upstream).
 SELFTESTS_x86   := dirty_log_test dirty_log_perf_test x86_64/dirty_log_lock_latency_test x86_64/dirty_log_page_splitting_test x86_64/dirty_log_disable_cost_test
 SELFTESTS_arm64 := dirty_log_test dirty_log_perf_test
-SELFTESTS := $(SELFTESTS_$(BASE_KARCH))
+# A base whose tree lacks some of them (the x86_64/ ones are kvmlm's own tests, added by
+# the 6.1 series) names its own in BASE_SELFTESTS, comma-separated.
+SELFTESTS := $(if $(BASE_SELFTESTS),$(subst $(comma), ,$(BASE_SELFTESTS)),$(SELFTESTS_$(BASE_KARCH)))
 # The modules' version: the Debian upload they are built against, then the kvmlm release
 # (docs/maintainer.md, "Versions").
 DEB      := $(OUT)/kvmlm-modules-$(BASE_KERNELRELEASE)_$(BASE_VERSION)+kvmlm$(VERSION)_$(BASE_DEB_ARCH).deb
@@ -58,7 +61,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-migration-test-slow
 .PHONY: repos errata quilt-tree FORCE
 FORCE:
-.PHONY: all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
+.PHONY: check-other-bases check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-reference check-reference-prefixes check-reference-profile kernel-image-profile kernel-image-pristine-profile check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
@@ -70,7 +73,7 @@ help:  ## [other] this list
 		t[g] = t[g] sprintf("  %-28s %s\n", substr($$1, 1, index($$1, ":") - 1), a[2]) } \
 		END { n = split("build|package|kabi|lanes|by hand|other", o, "|"); \
 		      for (i = 1; i <= n; i++) if (o[i] in t) printf "%s:\n%s\n", o[i], t[o[i]] }' $(firstword $(MAKEFILE_LIST))
-	@echo "Variables: BASE=<file in bases/> (debian-6.1-amd64, debian-6.1-arm64), BUILD=, OUT=, KVMLM_JOBS=."
+	@echo "Variables: BASE=<file in bases/> (debian-6.1-amd64, debian-6.1-arm64, debian-6.12-amd64, debian-6.12-arm64), BUILD=, OUT=, KVMLM_JOBS=."
 	@echo "Manual: README.md, docs/maintainer.md; the lanes: tests/README.md."
 
 # ---- the build path ----------------------------------------------------------
@@ -453,7 +456,7 @@ lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patc
 # check-arm64-prep readies what the arm64 guests run.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (tests/README.md).
-CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-packaging check-secureboot check-qemu
+CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-other-bases check-packaging check-secureboot check-qemu
 BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
 FINAL_LANES := check-kernel check-secureboot-kernel check-arm64-boot check-arm64-qemu
 # Then, one at a time and alone: QEMU's migration-test cases (check-qemu-migration-test).
@@ -502,6 +505,40 @@ check-kabi: kabi  ## [lanes] the module and whole-kernel kABI gates
 
 check-vm: build selftests repro  ## [lanes] stock vs kvmlm modules in a TCG guest, A/B timings
 	tests/vm/run-vm-lane $(BASEFILE) $(BUILD)
+
+# Huge pages after dirty logging on a base whose own tree lacks kvmlm's disable-cost test
+# (6.12): Debian's stock kernel of the base booted with its own modules and with the
+# kvmlm ones, REFERENCE_ROUNDS times each, interleaved, running tests/vm/plan-recovery-ab
+# with the test built from the 6.1 tree (RECOVERY_BINARIES; 6.1 ioctls only). By hand, a
+# measurement: make BASE=debian-6.12-amd64 check-recovery-ab (reports/x86-huge-page-recovery.md).
+RECOVERY_BINARIES := debian-6.1-amd64
+RECOVERY_AB := $(BUILD)/vm-recovery-ab
+check-recovery-ab: base build  ## [by hand] huge pages after dirty logging: stock vs kvmlm modules of BASE, interleaved boots
+	$(MAKE) BASE=$(RECOVERY_BINARIES) selftests
+	rm -rf $(RECOVERY_AB)/kvmlm-modules && mkdir -p $(RECOVERY_AB)/kvmlm-modules
+	for m in virt/lib/irqbypass drivers/crypto/ccp/ccp; do \
+		ln -s $$(bash -c '. scripts/lib.sh; stock_module_file "$$1" "$$2"' _ $(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE) $$m) $(RECOVERY_AB)/kvmlm-modules/; done
+	ln -s $(BUILD)/modules/kvm.ko $(BUILD)/modules/kvm-amd.ko $(RECOVERY_AB)/kvmlm-modules/
+	KVMLM_REFERENCE_PLAN=tests/vm/plan-recovery-ab KVMLM_REFERENCE_DIR=$(RECOVERY_AB) KVMLM_REFERENCE_RATIOS=kvmlm/stock \
+	KVMLM_REFERENCE_BY="make BASE=$(BASE) REFERENCE_ROUNDS=$(REFERENCE_ROUNDS) check-recovery-ab" \
+		tests/vm/run-reference-lane bases/$(RECOVERY_BINARIES) $(TOP)/build/$(RECOVERY_BINARIES) $(REFERENCE_ROUNDS) \
+		stock:$(BASE_KERNELRELEASE):$(BUILD)/base/image/boot/vmlinuz-$(BASE_KERNELRELEASE):$(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE):stock \
+		kvmlm:$(BASE_KERNELRELEASE):$(BUILD)/base/image/boot/vmlinuz-$(BASE_KERNELRELEASE):$(RECOVERY_AB)/kvmlm-modules:kvmlm
+
+# Every base beside the one make check runs in full (x86: bases/debian-6.12-amd64): the
+# series applied with zero fuzz, the KVM modules built for Debian's stock kernel of that
+# base, the kABI gate and the whole-kernel check, the selftests and kvmlm-repro of its
+# tree, and its stock kernel booted with its own and with the kvmlm modules, running
+# tests/vm/plan-base-check (dirty_log_test in every log mode). The A/B timings, the prefix
+# walk and the packages of such a base are by hand (docs/adding-a-base.md).
+OTHER_BASES := debian-6.12-amd64
+check-other-bases:  ## [lanes] apply, build, kABI, a dirty-log boot for every other base (debian-6.12-amd64)
+	@set -e; for b in $(OTHER_BASES); do \
+		echo "==> [check-other-bases] $$b: base, apply, build, kabi, selftests, repro"; \
+		$(MAKE) BASE=$$b base apply build kabi selftests repro; \
+		echo "==> [check-other-bases] $$b: stock kernel with its own and with the kvmlm modules (tests/vm/plan-base-check)"; \
+		KVMLM_VM_PLAN=tests/vm/plan-base-check KVMLM_VM_AB_ROUNDS=0 $(MAKE) BASE=$$b check-vm; \
+	done
 
 # A base with KVM built in (arm64), the part make check runs: the patched tree's KVM
 # compiles (cross, ci config, no link: scripts/build-builtin-kvm), and so do the
