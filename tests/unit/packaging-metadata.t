@@ -28,9 +28,11 @@ expect "qemu-kvm.spec: %changelog starts with $QUP-$QREL" 0 "^\* .* - $QUP-$QREL
 # The spec serves every base: read for each base's architecture (rpmspec -P --target, as
 # package-rpm and rpmbuild read it), it builds that base, its release, from its config.
 KSPEC=$here/../../spec/kernel-kvmlm.spec
-# The kernel bases: those with a whole kvmlm kernel (an upstream reference base has none).
-for KBASEFILE in $(grep -l '^BASE_KVMLM_KERNELRELEASE=' "$here"/../../bases/*); do
-	KBASE=$(basename "$KBASEFILE")
+# The kernel bases the spec builds ("%global kvmlm_base <name>"; a base with a whole
+# kvmlm kernel but no RPM yet is named by release-version check): each must have a kernel.
+for KBASE in $(sed -n 's/^%global kvmlm_base //p' "$KSPEC"); do
+	KBASEFILE=$here/../../bases/$KBASE
+	expect "kernel-kvmlm.spec builds bases/$KBASE: it has a whole kvmlm kernel" 0 "^BASE_KVMLM_KERNELRELEASE=." grep '^BASE_KVMLM_KERNELRELEASE=' "$KBASEFILE"
 	KARCH=$(sed -n 's/^BASE_ARCH=//p' "$KBASEFILE")
 	KREL=$(sed -n 's/^BASE_KVMLM_KERNELRELEASE=//p' "$KBASEFILE")
 	SKREL=$(sed -n 's/^BASE_KERNELRELEASE=//p' "$KBASEFILE")
