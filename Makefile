@@ -61,7 +61,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-migration-test-slow
 .PHONY: repos errata quilt-tree FORCE
 FORCE:
-.PHONY: check-other-bases check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
+.PHONY: check-other-bases other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-reference check-reference-prefixes check-reference-profile kernel-image-profile kernel-image-pristine-profile check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
@@ -453,17 +453,20 @@ lint: $(TOOLS)/patchlint  ## [lanes] patch headers, diff format, series <-> patc
 # by side once the background is done (TCG guests): check-kernel installs and boots the x86
 # packages, check-arm64-boot boots the arm64 .deb's kernel beside Debian's stock one, and
 # check-arm64-qemu installs the arm64 QEMU .debs and live-migrates with them on that kernel.
-# check-arm64-prep readies what the arm64 guests run.
+# check-arm64-prep readies what the arm64 guests run. The other bases (OTHER_BASES, 6.12):
+# check-other-bases in the lanes, the kvmlm kernels of their built-in-KVM ones last in the
+# background, booted in the final lane check-other-bases-boot.
 # The prefix walk builds only what its record does not hold (check-prefixes); that is
 # what makes room for both architectures in CI's 90 minutes (tests/README.md).
 CHECK_LANES := check-unit lint check-stack check-prefixes check-arm64-prep check-kabi check-vm check-other-bases check-packaging check-secureboot check-qemu
-BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs
-FINAL_LANES := check-kernel check-secureboot-kernel check-arm64-boot check-arm64-qemu
+BACKGROUND  := kernel-deb kernel-rpm arm64-kernel-pkgs arm64-qemu-pkgs other-bases-images
+FINAL_LANES := check-kernel check-secureboot-kernel check-arm64-boot check-arm64-qemu check-other-bases-boot
 # Then, one at a time and alone: QEMU's migration-test cases (check-qemu-migration-test).
 LAST_LANES  := check-qemu-migration-test check-arm64-migration-test
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
-# the check-arm64-prep lane both need it, and must not fetch it at the same time.
-check: deps base arm64-base qemu-base  ## [lanes] every lane: what CI runs
+# the check-arm64-prep lane both need it, and must not fetch it at the same time; so is
+# every other built-in-KVM base, its series applied (other-bases-trees), for the same reason.
+check: deps base arm64-base qemu-base other-bases-trees  ## [lanes] every lane: what CI runs
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" "$(LAST_LANES)" $(CHECK_LANES)
 # make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
 check-arm64-kernel: arm64-base  ## [by hand] the arm64 kernel packages and boot alone
@@ -525,20 +528,51 @@ check-recovery-ab: base build  ## [by hand] huge pages after dirty logging: stoc
 		stock:$(BASE_KERNELRELEASE):$(BUILD)/base/image/boot/vmlinuz-$(BASE_KERNELRELEASE):$(BUILD)/base/image/lib/modules/$(BASE_KERNELRELEASE):stock \
 		kvmlm:$(BASE_KERNELRELEASE):$(BUILD)/base/image/boot/vmlinuz-$(BASE_KERNELRELEASE):$(RECOVERY_AB)/kvmlm-modules:kvmlm
 
-# Every base beside the one make check runs in full (x86: bases/debian-6.12-amd64): the
-# series applied with zero fuzz, the KVM modules built for Debian's stock kernel of that
-# base, the kABI gate and the whole-kernel check, the selftests and kvmlm-repro of its
-# tree, and its stock kernel booted with its own and with the kvmlm modules, running
-# tests/vm/plan-base-check (dirty_log_test in every log mode). The A/B timings, the prefix
-# walk and the packages of such a base are by hand (docs/adding-a-base.md).
-OTHER_BASES := debian-6.12-amd64
-check-other-bases:  ## [lanes] apply, build, kABI, a dirty-log boot for every other base (debian-6.12-amd64)
-	@set -e; for b in $(OTHER_BASES); do \
+# Every base beside the ones make check runs in full (6.1: debian-6.1-amd64 and
+# debian-6.1-arm64), OTHER_BASES. A base with KVM as modules (x86, debian-6.12-amd64):
+# the series applied with zero fuzz, the KVM modules built for Debian's stock kernel of
+# that base, the kABI gate and the whole-kernel check, the selftests and kvmlm-repro of
+# its tree, and its stock kernel booted with its own and with the kvmlm modules, running
+# tests/vm/plan-base-check (dirty_log_test in every log mode). A base with KVM built in
+# (arm64, debian-6.12-arm64): the series applied (before the lanes: other-bases-trees),
+# the whole-kernel kABI check, the selftests and kvmlm-repro in this lane; its kvmlm
+# kernel (ci config, kernel-image) in make check's background (other-bases-images), and
+# booted beside the stock one in a final lane (check-other-bases-boot). The A/B timings,
+# the prefix walk and the packages of such a base are by hand (docs/adding-a-base.md).
+OTHER_BASES := debian-6.12-amd64 debian-6.12-arm64
+# The other bases with KVM built in (no BASE_KVM_MODULES in their base file), and the rest.
+OTHER_BUILTIN := $(foreach b,$(OTHER_BASES),$(if $(shell sed -n 's/^BASE_KVM_MODULES=//p' bases/$(b)),,$(b)))
+OTHER_MODULAR := $(filter-out $(OTHER_BUILTIN),$(OTHER_BASES))
+check-other-bases:  ## [lanes] apply, build, kABI, a dirty-log boot for every other base (6.12, x86 and arm64)
+	@set -e; for b in $(OTHER_MODULAR); do \
 		echo "==> [check-other-bases] $$b: base, apply, build, kabi, selftests, repro"; \
 		$(MAKE) BASE=$$b base apply build kabi selftests repro; \
 		echo "==> [check-other-bases] $$b: stock kernel with its own and with the kvmlm modules (tests/vm/plan-base-check)"; \
 		KVMLM_VM_PLAN=tests/vm/plan-base-check KVMLM_VM_AB_ROUNDS=0 $(MAKE) BASE=$$b check-vm; \
+	done; \
+	for b in $(OTHER_BUILTIN); do \
+		echo "==> [check-other-bases] $$b: base, apply, whole-kernel kabi, selftests, repro (its kernel: background; its boot: check-other-bases-boot)"; \
+		$(MAKE) BASE=$$b base apply kabi selftests repro; \
 	done
+# Before the lanes (make check): the built-in bases' patched trees, so that the
+# background's kernel-image and this lane's kabi never apply the series at once.
+other-bases-trees:
+	@set -e; for b in $(OTHER_BUILTIN); do $(MAKE) BASE=$$b base apply; done
+# The background's part: each built-in base's kvmlm kernel, ci config.
+other-bases-images:
+	@set -e; for b in $(OTHER_BUILTIN); do $(MAKE) BASE=$$b kernel-image; done
+# The final lane: each built-in base's kvmlm kernel beside its stock one under TCG at EL2,
+# tests/vm/plan-base-check-<arch> (dirty_log_test in every log mode, the forced lock
+# break, eager splitting, kvmlm-repro). The guest CPU is max without pointer
+# authentication (KVMLM_VM_CPU): emulating it is most of an arm64 guest's time under TCG
+# (reports/upstream-reference.md) and nothing in the plan depends on it.
+check-other-bases-boot:  ## [lanes] the kvmlm kernel of every other built-in-KVM base booted
+	@set -e; for b in $(OTHER_BUILTIN); do \
+		KVMLM_VM_CPU=$${KVMLM_VM_CPU:-max,pauth=off} $(MAKE) BASE=$$b check-builtin-base-boot; \
+	done
+check-builtin-base-boot: kernel-image selftests repro
+	KVMLM_BUILTIN_PLAN=tests/vm/plan-base-check-$(BASE_KARCH) KVMLM_BUILTIN_TARGET=check-other-bases-boot KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
+		tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KIMAGE_CI)
 
 # A base with KVM built in (arm64), the part make check runs: the patched tree's KVM
 # compiles (cross, ci config, no link: scripts/build-builtin-kvm), and so do the
