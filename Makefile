@@ -482,6 +482,7 @@ check-plan:  ## [lanes] print the lanes make check runs, in order
 	@echo "           check-arm64-build (arch/arm64/kvm compiled, no link: a quick check of a series change);"
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
+	@echo "           check-other-bases-packages (the modules .deb of $(OTHER_MODULAR): build, install, apt upgrade, Secure Boot boot)"
 
 check-unit: tools  ## [lanes] the C tools and scripts against fixtures (UNIT=<name>: tests/unit/<name>.t only)
 	tests/unit/run-unit-tests $(TOOLS) $(UNIT)
