@@ -564,9 +564,10 @@ other-bases-images:
 	@set -e; for b in $(OTHER_BUILTIN); do $(MAKE) BASE=$$b kernel-image; done
 # The final lane: each built-in base's kvmlm kernel beside its stock one under TCG at EL2,
 # tests/vm/plan-base-check-<arch> (dirty_log_test in every log mode, eager splitting,
-# kvmlm-repro; the forced lock break by hand: tests/vm/plan-base-check-arm64-forced). The guest CPU is max without pointer
-# authentication (KVMLM_VM_CPU): emulating it is most of an arm64 guest's time under TCG
-# (reports/upstream-reference.md) and nothing in the plan depends on it.
+# kvmlm-repro; the forced lock break by hand: tests/vm/plan-base-check-arm64-forced).
+# The guest CPU is max without pointer authentication (KVMLM_VM_CPU): emulating it is
+# most of an arm64 guest's time under TCG (reports/upstream-reference.md) and nothing in
+# the plan depends on it.
 check-other-bases-boot:  ## [lanes] the kvmlm kernel of every other built-in-KVM base booted
 	@set -e; for b in $(OTHER_BUILTIN); do \
 		KVMLM_VM_CPU=$${KVMLM_VM_CPU:-max,pauth=off} $(MAKE) BASE=$$b check-builtin-base-boot; \
