@@ -8,8 +8,8 @@
 #   - the kernel inside the installed VMLINUZ (unpacked by the kernel's own
 #     scripts/extract-vmlinux) has a build id, the debug vmlinux the same one, and
 #     usr/lib/debug/.build-id/<xx>/<rest>.debug leads to it;
-#   - every installed module has its unstripped copy under usr/lib/debug/lib/modules/
-#     with the same build id, reachable by its link;
+#   - every installed module (.ko, or .ko.xz unpacked) has its unstripped copy under
+#     usr/lib/debug/lib/modules/ (as .ko) with the same build id, reachable by its link;
 #   - gdb, given the shipped kernel and ROOT's usr/lib/debug, finds start_kernel (with
 #     DWARF: its line; without, in the ci config: its address from the symbols) by the
 #     build id (the shipped kernel is stripped: without the directory it finds nothing,
@@ -28,13 +28,20 @@ kernel_debug_checks() {
 	check "debug: .build-id/${id:0:2}/${id:2}.debug leads to it" test "$(kdc_link "$id")" = "$(readlink -f "$dvml")"
 	while read -r m; do
 		rel=${m#"$R/lib/modules/$krel/"} n=$((n + 1))
+		# A compressed module (<name>.ko.xz: Debian's 6.12 config) has its build id
+		# inside; its debug copy is the plain <name>.ko, as Debian's -dbg has it.
+		if [ "${m%.xz}" != "$m" ]; then
+			rel=${rel%.xz}
+			xz -dc "$m" >"$W/module.ko" || die "$m: xz could not unpack it"
+			m=$W/module.ko
+		fi
 		id=$(kdc_build_id "$m")
 		if [ -z "$id" ] || [ "$(kdc_build_id "$dbg/lib/modules/$krel/$rel")" != "$id" ] ||
 			[ "$(kdc_link "$id")" != "$(readlink -f "$dbg/lib/modules/$krel/$rel")" ]; then
 			echo "    module $rel: build id '${id:-none}', debug copy's '$(kdc_build_id "$dbg/lib/modules/$krel/$rel")', link '$(kdc_link "${id:-xx}")'"
 			bad=$((bad + 1))
 		fi
-	done < <(find "$R/lib/modules/$krel/kernel" -name '*.ko')
+	done < <(find "$R/lib/modules/$krel/kernel" -name '*.ko' -o -name '*.ko.xz')
 	check "debug: all $n installed modules have a debug copy with their build id, linked by it" test "$n" -gt 0 -a "$bad" -eq 0
 	gdb -nx -batch -ex "set debug-file-directory $dbg" -ex "file $shipped" -ex "info address start_kernel" >"$W/gdb.txt" 2>&1 || true
 	gdb -nx -batch -ex "set debug-file-directory $W/no-such-dir" -ex "file $shipped" -ex "info address start_kernel" >"$W/gdb-control.txt" 2>&1 || true
