@@ -37,7 +37,10 @@ REPRO_RPM := $(OUT)/kvmlm-repro-$(VERSION)-1.$(BASE_ARCH).rpm
 KREL     := $(BASE_KVMLM_KERNELRELEASE)
 KPKG_CI  := $(BUILD)/kernel-pkgs-ci
 KDEB_CI  := $(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
-KRPM_CI  := $(KPKG_CI)/kernel-kvmlm-$(VERSION)-1.$(BASE_ARCH).rpm
+# The whole kernel's RPM: kernel-kvmlm, or kernel-kvmlm-<line> for a base with its own
+# metapackages (BASE_KVMLM_META=6.12-amd64: kernel-kvmlm-6.12; scripts/package-rpm).
+KRPM_NAME := kernel-kvmlm$(if $(BASE_KVMLM_META),-$(BASE_KVMLM_META:%-$(BASE_DEB_ARCH)=%))
+KRPM_CI  := $(KPKG_CI)/$(KRPM_NAME)-$(VERSION)-1.$(BASE_ARCH).rpm
 # One directory per architecture: the x86 and the arm64 SRPM share a name (one spec).
 RELEASE  := $(OUT)/release$(if $(filter-out amd64,$(BASE_DEB_ARCH)),-$(BASE_DEB_ARCH))
 # A cross-built base (arm64 on amd64) ships no linux-headers: the release kABI check

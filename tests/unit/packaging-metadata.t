@@ -25,8 +25,9 @@ expect "qemu-kvm.spec: kvmlm_version is the VERSION file's" 0 "^%global kvmlm_ve
 QREL=${QDEB##*-}; QREL=${QREL//+/.}.kvmlm$QREV
 expect "qemu-kvm.spec: %changelog starts with $QUP-$QREL" 0 "^\* .* - $QUP-$QREL\$" \
 	sh -c "sed -n '/^%changelog/,\$p' '$QSPEC' | grep -m1 '^\*'"
-# The spec serves every base: read for each base's architecture (rpmspec -P --target, as
-# package-rpm and rpmbuild read it), it builds that base, its release, from its config.
+# The spec serves every base: read for each base's architecture and line (rpmspec -P
+# --target, with the base's line written in, as package-rpm and rpmbuild read it), it
+# builds that base, its release, from its config, under the line's name.
 KSPEC=$here/../../spec/kernel-kvmlm.spec
 # The kernel bases the spec builds ("%global kvmlm_base <name>"; a base with a whole
 # kvmlm kernel but no RPM yet is named by release-version check): each must have a kernel.
@@ -36,10 +37,19 @@ for KBASE in $(sed -n 's/^%global kvmlm_base //p' "$KSPEC"); do
 	KARCH=$(sed -n 's/^BASE_ARCH=//p' "$KBASEFILE")
 	KREL=$(sed -n 's/^BASE_KVMLM_KERNELRELEASE=//p' "$KBASEFILE")
 	SKREL=$(sed -n 's/^BASE_KERNELRELEASE=//p' "$KBASEFILE")
-	rpmspec -P --target "$KARCH" "$KSPEC" >"$tmp/kspec.$KARCH" 2>/dev/null
-	expect "kernel-kvmlm.spec for $KARCH: builds bases/$KBASE"  0 "bases/$KBASE " cat "$tmp/kspec.$KARCH"
-	expect "kernel-kvmlm.spec for $KARCH: ships $KREL"          0 "^/lib/modules/$KREL/vmlinuz\$" cat "$tmp/kspec.$KARCH"
-	expect "kernel-kvmlm.spec for $KARCH: Source2 is its config" 0 "^Source2: +config-$SKREL\$" grep -E '^Source2:' "$tmp/kspec.$KARCH"
+	# The line: none for the first (kernel-kvmlm), BASE_KVMLM_META's for a further one.
+	KLINE=$(sed -n 's/^BASE_KVMLM_META=//p' "$KBASEFILE") KLINE=${KLINE%-*}
+	if [ -n "$KLINE" ]; then
+		sed "s/^%global kvmlm_line .*/%global kvmlm_line $KLINE/" "$KSPEC" >"$tmp/kspec.in"
+	else
+		cp "$KSPEC" "$tmp/kspec.in"
+	fi
+	rpmspec -P --target "$KARCH" "$tmp/kspec.in" >"$tmp/kspec.$KBASE" 2>/dev/null
+	# The releases as patterns: 6.12's hold a "+".
+	expect "kernel-kvmlm.spec for $KBASE: builds it"         0 "bases/$KBASE " cat "$tmp/kspec.$KBASE"
+	expect "kernel-kvmlm.spec for $KBASE: named kernel-kvmlm${KLINE:+-$KLINE}" 0 "^Name: +kernel-kvmlm${KLINE:+-$KLINE}\$" grep -E '^Name:' "$tmp/kspec.$KBASE"
+	expect "kernel-kvmlm.spec for $KBASE: ships $KREL"        0 "^/lib/modules/${KREL//+/\\+}/vmlinuz\$" cat "$tmp/kspec.$KBASE"
+	expect "kernel-kvmlm.spec for $KBASE: Source2 is its config" 0 "^Source2: +config-${SKREL//+/\\+}\$" grep -E '^Source2:' "$tmp/kspec.$KBASE"
 done
 
 tap_done packaging-metadata
