@@ -64,7 +64,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-migration-test-slow
 .PHONY: repos errata quilt-tree FORCE
 FORCE:
-.PHONY: check-other-bases check-other-bases-packages other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
+.PHONY: check-other-bases check-other-bases-packages check-other-bases-kernels check-builtin-base-packages other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-reference check-reference-prefixes check-reference-profile kernel-image-profile kernel-image-pristine-profile check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
@@ -486,6 +486,7 @@ check-plan:  ## [lanes] print the lanes make check runs, in order
 	@echo "           check-arm64 (the arm64 prefix walk, the pristine Image, every plan-arm64 row three times)"
 	@echo "           check-qemu-matrix (stock/kvmlm kernel x Debian's/kvmlm's QEMU x log mode; BASE=$(ARM64_BASE) for arm64)"
 	@echo "           check-other-bases-packages (the modules .deb of $(OTHER_MODULAR): build, install, apt upgrade, Secure Boot boot)"
+	@echo "           check-other-bases-kernels (the whole kernels of $(OTHER_BASES) as .deb and RPM: installed, booted)"
 
 check-unit: tools  ## [lanes] the C tools and scripts against fixtures (UNIT=<name>: tests/unit/<name>.t only)
 	tests/unit/run-unit-tests $(TOOLS) $(UNIT)
@@ -597,6 +598,33 @@ check-other-bases-packages:  ## [by hand] the modules .deb of every other modula
 		tests/packaging/test-modules-upgrade bases/$$b $(TOP)/build/$$b $$deb; \
 		$(MAKE) BASE=$$b OUT=$$d check-secureboot; \
 	done
+
+# The whole kernel of every other base as .debs and RPMs, by hand before a release (make
+# check has no room for it; ~10 min per base from a warm compiler cache). A modular base
+# (x86): the .deb and the RPM are one build (test-kernel-deb-rpm-same), each installs from
+# a local repository (apt, dnf) and the installed kernel boots and runs its own KVM's
+# dirty-log tests (test-kernel-apt-install, -dnf-install). A built-in-KVM base (arm64,
+# cross-built: not installable here): the same two-format check, then the .deb's kernel
+# boots beside Debian's stock one with the base's plan (check-builtin-base-packages).
+check-other-bases-kernels:  ## [by hand] every other base's whole kernel as .deb and RPM: install, boot
+	@set -e; for b in $(OTHER_MODULAR); do \
+		B=$(TOP)/build/$$b; \
+		echo "==> [check-other-bases-kernels] $$b: kernel-deb, kernel-rpm; installed with apt and dnf and booted"; \
+		$(MAKE) BASE=$$b kernel-deb kernel-rpm selftests repro; \
+		tests/packaging/test-kernel-deb-rpm-same bases/$$b $$B/kernel-deb-ci/linux-kvmlm-$(VERSION) \
+			$$B/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $$B/kernel-pkgs-ci; \
+		tests/packaging/test-kernel-apt-install bases/$$b $$B $$B/kernel-pkgs-ci; \
+		tests/packaging/test-kernel-dnf-install bases/$$b $$B $$B/kernel-pkgs-ci; \
+	done; for b in $(OTHER_BUILTIN); do \
+		echo "==> [check-other-bases-kernels] $$b: kernel-deb, kernel-rpm (cross); the .deb's kernel booted"; \
+		KVMLM_VM_CPU=$${KVMLM_VM_CPU:-max,pauth=off} $(MAKE) BASE=$$b check-builtin-base-packages; \
+	done
+check-builtin-base-packages: kernel-deb kernel-rpm selftests repro
+	tests/packaging/test-kernel-deb-rpm-same $(BASEFILE) $(BUILD)/kernel-deb-ci/linux-kvmlm-$(VERSION) \
+		$(BUILD)/rpm/kernel-kvmlm/BUILD/kvmlm-$(VERSION) $(KPKG_CI)
+	rm -rf $(KDEB_CI_ROOT) && dpkg-deb -x $(KDEB_CI) $(KDEB_CI_ROOT)
+	KVMLM_BUILTIN_PLAN=tests/vm/plan-base-check-$(BASE_KARCH) KVMLM_BUILTIN_TARGET=check-other-bases-kernels KVMLM_BUILTIN_SIDE_BY_SIDE=1 \
+		tests/vm/run-builtin-kvm-lane $(BASEFILE) $(BUILD) $(KDEB_CI_ROOT)/boot/vmlinuz-$(KREL)
 
 # A base with KVM built in (arm64), the part make check runs: the patched tree's KVM
 # compiles (cross, ci config, no link: scripts/build-builtin-kvm), and so do the
