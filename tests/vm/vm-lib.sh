@@ -25,12 +25,30 @@ vm_root_init() {
 	cp "$vm_here/guest-init" "$root/init"
 }
 
+# vm_guest_mode_number HEADER VM_MODE_X: X's position in the selftests' enum
+# vm_guest_mode (what "-m" takes), empty when the enum lacks it.
+vm_guest_mode_number() {
+	awk -v want="$2" '/^enum vm_guest_mode/ { on = 1; i = 0; next }
+		on && /^};/ { exit }
+		on { sub(/\/\*.*/, ""); gsub(/[ \t,]/, ""); if ($0 == "") next; if ($0 == want) { print i; exit }; i++ }' "$1"
+}
+
 # vm_root_plan ROOT BUILDDIR PLAN NAME: the plan as /tests/NAME, with every binary
 # it names (selftests built out of the patched tree, and kvmlm-repro).
+# A plan names a selftest guest mode by its enumerator, "-m @VM_MODE_P40V48_4K@", and
+# gets that mode's number in the tree the selftests were built from (BUILDDIR/tree):
+# the enum grows between releases (6.12 added 16K modes, so 6.1's mode 5 is 6.12's 6).
 vm_root_plan() {
-	local root=$1 B=$2 plan=$3 name=$4 t bin d dirs=()
+	local root=$1 B=$2 plan=$3 name=$4 t bin d dirs=() m n hdr
 	[ -f "$plan" ] || die "plan $plan not found"
 	cp "$plan" "$root/tests/$name"
+	for m in $(grep -o '@VM_MODE_[A-Z0-9_]*@' "$plan" | sort -u); do
+		hdr=$(grep -l '^enum vm_guest_mode' "$B"/tree/tools/testing/selftests/kvm/include/kvm_util*.h 2>/dev/null | head -n1)
+		[ -n "$hdr" ] || die "plan $plan names the guest mode ${m//@/}, but $B/tree has no selftests header with enum vm_guest_mode (make apply)"
+		n=$(vm_guest_mode_number "$hdr" "${m//@/}")
+		[ -n "$n" ] || die "plan $plan: guest mode ${m//@/} is not in enum vm_guest_mode of $hdr"
+		sed -i "s/$m/$n/g" "$root/tests/$name"
+	done
 	for d in "$B/selftests" "$B/repro"; do [ -d "$d" ] && dirs+=("$d"); done
 	[ ${#dirs[@]} -gt 0 ] || die "neither $B/selftests nor $B/repro exists (make selftests)"
 	# The first word of each command; a command run under tests/vm/ftrace-profile (a
