@@ -109,6 +109,13 @@ file_has() {
 	fi
 }
 
+# ere_literal TEXT: TEXT as an extended regular expression that matches it literally,
+# for expect/refuses/matches patterns built from names: Debian's 6.12 packages have a
+# "+" in their names (linux-headers-6.12.118+deb12-arm64), which ERE reads as a repeat.
+ere_literal() {
+	sed 's/[][\\.*^$+?(){}|]/\\&/g' <<<"$1"
+}
+
 tap_done() {
 	echo "1..$tap_n"
 	echo "# ${1:-tests}: $((tap_n - fails)) passed, $fails failed"
