@@ -39,11 +39,11 @@ vm_guest_mode_number() {
 # gets that mode's number in the tree the selftests were built from (BUILDDIR/tree):
 # the enum grows between releases (6.12 added 16K modes, so 6.1's mode 5 is 6.12's 6).
 vm_root_plan() {
-	local root=$1 B=$2 plan=$3 name=$4 t bin d dirs=() m n hdr
+	local root=$1 B=$2 plan=$3 name=$4 t bin d dirs=() m n hdr=
 	[ -f "$plan" ] || die "plan $plan not found"
 	cp "$plan" "$root/tests/$name"
 	for m in $(grep -o '@VM_MODE_[A-Z0-9_]*@' "$plan" | sort -u); do
-		hdr=$(grep -l '^enum vm_guest_mode' "$B"/tree/tools/testing/selftests/kvm/include/kvm_util*.h 2>/dev/null | head -n1)
+		[ -n "$hdr" ] || hdr=$(grep -l '^enum vm_guest_mode' "$B"/tree/tools/testing/selftests/kvm/include/kvm_util*.h 2>/dev/null | head -n1)
 		[ -n "$hdr" ] || die "plan $plan names the guest mode ${m//@/}, but $B/tree has no selftests header with enum vm_guest_mode (make apply)"
 		n=$(vm_guest_mode_number "$hdr" "${m//@/}")
 		[ -n "$n" ] || die "plan $plan: guest mode ${m//@/} is not in enum vm_guest_mode of $hdr"
