@@ -63,6 +63,9 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
         check-qemu-builtin check-arm64-qemu check-arm64-migration-test check-qemu-matrix \
         check-qemu-migration-test-slow
 .PHONY: repos errata quilt-tree FORCE
+# `make` alone is `make all` (README): FORCE is the first rule in this file, and make
+# would otherwise take it as the goal and do nothing.
+.DEFAULT_GOAL := all
 FORCE:
 .PHONY: secureboot-kernel-deb check-other-bases check-other-bases-packages check-other-bases-kernels check-builtin-base-packages other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
