@@ -67,7 +67,7 @@ KABI_TOOLS := $(TOOLS)/kabi-check $(TOOLS)/kabi-symtypes $(TOOLS)/kabi-layout $(
 # would otherwise take it as the goal and do nothing.
 .DEFAULT_GOAL := all
 FORCE:
-.PHONY: secureboot-kernel-deb check-other-bases check-other-bases-packages check-other-bases-kernels check-builtin-base-packages other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
+.PHONY: check-disk-space secureboot-kernel-deb check-other-bases check-other-bases-packages check-other-bases-kernels check-builtin-base-packages other-bases-trees other-bases-images check-other-bases-boot check-builtin-base-boot check-recovery-ab all deps base apply build selftests repro kabi kabi-reference package package-rpm tools lint refresh summary \
         check check-unit check-stack check-prefixes check-prefixes-all check-kabi check-vm check-packaging check-secureboot check-secureboot-kernel check-kernel \
         check-builtin-build check-builtin-prep check-builtin-image check-builtin-image-boot check-builtin-boot check-builtin \
         arm64-base arm64-kernel-pkgs check-reference check-reference-prefixes check-reference-profile kernel-image-profile kernel-image-pristine-profile check-arm64-kernel check-arm64-prep check-arm64-image check-arm64-image-boot check-arm64-boot check-arm64-build check-arm64 kernel-deb kernel-rpm kernel-image kernel-image-pristine check-plan release clean distclean cacheclean help
@@ -473,7 +473,15 @@ LAST_LANES  := check-qemu-migration-test check-arm64-migration-test
 # The arm64 base is fetched before the lanes start: the background's arm64 packages and
 # the check-arm64-prep lane both need it, and must not fetch it at the same time; so is
 # every other built-in-KVM base, its series applied (other-bases-trees), for the same reason.
-check: deps base arm64-base qemu-base other-bases-trees  ## [lanes] every lane: what CI runs
+# What a clean clone's make check leaves under build/: 30 GiB (du, 2026-12-07, both bases
+# of both arches, the QEMU trees and every guest's root), plus room for what its builds
+# write and delete again. A short disk is refused before anything is fetched (a run that
+# started with 3 GiB free died in a tar extraction a minute in); `~/.cache/kvmlm` wants
+# ~3 GiB more when it is cold.
+CHECK_DISK_GIB := 35
+check-disk-space:
+	@scripts/check-disk-space $(TOP)/build $(CHECK_DISK_GIB) "make check"
+check: check-disk-space deps base arm64-base qemu-base other-bases-trees  ## [lanes] every lane: what CI runs
 	MAKE="$(MAKE)" tests/run-check $(BUILD) "$(BACKGROUND)" "$(FINAL_LANES)" "$(LAST_LANES)" $(CHECK_LANES)
 # make check's arm64 part alone, by hand (~30 min): the packages, then their boot.
 check-arm64-kernel: arm64-base  ## [by hand] the arm64 kernel packages and boot alone
