@@ -731,14 +731,14 @@ check-secureboot: package selftests repro  ## [lanes] the signed modules under O
 # vendor key (its objects from the compiler cache) starts under OVMF Secure Boot through
 # systemd-boot, locks down and loads its own modules; make kernel-deb's unsigned image is
 # refused by the firmware (68 s with its signed package built ahead, ~10 min more without).
-check-secureboot-kernel: kernel-deb build selftests repro  ## [lanes] the whole kernel's signed image under OVMF Secure Boot
-	KVMLM_CCACHE_DIR=$(KCCACHE) tests/vm/run-secureboot-kernel-lane $(BASEFILE) $(BUILD) \
+SECUREBOOT_KERNEL_LANE = KVMLM_CCACHE_DIR=$(KCCACHE) tests/vm/run-secureboot-kernel-lane $(BASEFILE) $(BUILD) \
 		$(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
+check-secureboot-kernel: kernel-deb build selftests repro  ## [lanes] the whole kernel's signed image under OVMF Secure Boot
+	$(SECUREBOOT_KERNEL_LANE)
 # Its signed package alone, ahead of it: make check builds it last in its background, so
 # that the final lane only boots it (the lane takes it when it is newer than kernel-deb's).
 secureboot-kernel-deb: kernel-deb
-	KVMLM_SECUREBOOT_BUILD_ONLY=1 KVMLM_CCACHE_DIR=$(KCCACHE) tests/vm/run-secureboot-kernel-lane $(BASEFILE) $(BUILD) \
-		$(KPKG_CI)/linux-image-$(KREL)_$(VERSION)_$(BASE_DEB_ARCH).deb
+	KVMLM_SECUREBOOT_BUILD_ONLY=1 $(SECUREBOOT_KERNEL_LANE)
 
 check-packaging: package package-rpm  ## [lanes] the module and kvmlm-repro packages installed in roots
 	tests/packaging/test-deb-install $(BASEFILE) $(BUILD) $(DEB)
